@@ -1,0 +1,327 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/yamlpos"
+)
+
+// Dir is the folder of campaigns, relative to the site root.
+const Dir = "campaigns"
+
+var (
+	slugShape      = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	namespaceShape = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+	symbolShape    = regexp.MustCompile(`^[A-Z0-9]{2,20}$`)
+	imageExts      = []string{".png", ".jpg", ".jpeg", ".webp", ".svg", ".gif"}
+	// reservedSlugs are top-level paths the build writes itself.
+	reservedSlugs = []string{"assets", "api", "404", "sitemap.xml", "robots.txt"}
+)
+
+// LoadAll reads every campaigns/<slug>/ under root. Locales are the site's locale
+// codes (rule files must be named after one). Problems go to diags; campaigns with
+// errors are still returned, so one run reports everything.
+func LoadAll(root string, locales []string, diags *diag.List) []*Campaign {
+	entries, err := os.ReadDir(filepath.Join(root, Dir))
+	if errors.Is(err, os.ErrNotExist) {
+		diags.Warnf(Dir, 0, 0, "no-campaigns", "create one with `promo new <slug>`", "there is no campaigns folder; nothing to build")
+		return nil
+	}
+	if err != nil {
+		diags.Errorf(Dir, 0, 0, "read", "", "cannot read: %v", err)
+		return nil
+	}
+	var out []*Campaign
+	bySlug := map[string]string{}
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
+			continue
+		}
+		slug := e.Name()
+		dir := path.Join(Dir, slug)
+		if !slugShape.MatchString(slug) {
+			diags.Errorf(dir, 0, 0, "bad-slug", "rename the folder to lower-case letters, digits and hyphens, like "+strings.ToLower(regexp.MustCompile(`[^A-Za-z0-9-]+`).ReplaceAllString(slug, "-")), "campaign folder %q is not a valid URL segment", slug)
+		}
+		if prev, ok := bySlug[strings.ToLower(slug)]; ok {
+			diags.Errorf(dir, 0, 0, "duplicate-slug", "rename one of the folders", "campaign %q has the same URL as %q", slug, prev)
+		}
+		bySlug[strings.ToLower(slug)] = slug
+		if isLocaleLike(slug, locales) || slices.Contains(reservedSlugs, slug) {
+			diags.Errorf(dir, 0, 0, "reserved-slug", "choose a name that is not a locale code or a reserved path", "campaign folder %q would collide with a site path", slug)
+		}
+		if c := load(root, slug, locales, diags); c != nil {
+			out = append(out, c)
+		}
+	}
+	checkUniqueIDs(out, diags)
+	return out
+}
+
+func isLocaleLike(slug string, locales []string) bool {
+	for _, l := range locales {
+		if strings.EqualFold(slug, l) {
+			return true
+		}
+	}
+	return strings.EqualFold(slug, "en-US")
+}
+
+func load(root, slug string, locales []string, diags *diag.List) *Campaign {
+	dir := path.Join(Dir, slug)
+	file := path.Join(dir, "campaign.yaml")
+	abs := filepath.Join(root, filepath.FromSlash(file))
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			diags.Errorf(dir, 0, 0, "missing-campaign-yaml", "add campaign.yaml (see campaign/campaign.schema.json) or remove the folder", "campaign folder has no campaign.yaml")
+		} else {
+			diags.Errorf(file, 0, 0, "read", "", "cannot read: %v", err)
+		}
+		return nil
+	}
+	c := &Campaign{Slug: slug, File: file, Rules: map[string]string{}}
+	if info, err := os.Stat(abs); err == nil {
+		c.ModTime = info.ModTime()
+	}
+	if !yamlpos.Decode(file, data, c, diags) {
+		return c
+	}
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), "page.tsx")); err == nil {
+		c.Page = path.Join(dir, "page.tsx")
+	}
+	c.loadRules(root, locales, diags)
+	c.validate(root, diags)
+	return c
+}
+
+func (c *Campaign) loadRules(root string, locales []string, diags *diag.List) {
+	dir := path.Join(Dir, c.Slug, "rules")
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+	if err != nil {
+		return // rules are optional
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, ".") {
+			continue
+		}
+		file := path.Join(dir, name)
+		locale, ok := strings.CutSuffix(name, ".md")
+		if !ok {
+			diags.Errorf(file, 0, 0, "bad-rules-file", "rules files are Markdown named <locale>.md", "unexpected file in rules/")
+			continue
+		}
+		if !slices.Contains(locales, locale) {
+			hint := "name it after one of the site's locales"
+			if s := diag.Suggest(locale, locales); s != "" {
+				hint = fmt.Sprintf("did you mean %s.md?", s)
+			}
+			diags.Errorf(file, 0, 0, "unknown-locale", hint, "%q is not a locale of the site", locale)
+			continue
+		}
+		c.Rules[locale] = file
+	}
+	if len(c.Rules) > 0 && c.Rules[locales[0]] == "" {
+		diags.Errorf(dir, 0, 0, "missing-english", fmt.Sprintf("add rules/%s.md: every locale falls back to it", locales[0]), "rules exist in some locales but not in %s", locales[0])
+	}
+}
+
+func (c *Campaign) validate(root string, diags *diag.List) {
+	errAt := func(at yamlpos.At, field, code, hint, format string, args ...any) {
+		p := at.Field(field)
+		diags.Errorf(c.File, p.Line, p.Column, code, hint, format, args...)
+	}
+	if strings.TrimSpace(c.ID) == "" {
+		errAt(c.At, "id", "missing-field", "write the campaign id the exchange API knows, e.g. id: \"10086\"", "campaign id is missing")
+	}
+	if c.Namespace == "" {
+		errAt(c.At, "namespace", "missing-field", "name the translation namespace of the page texts, e.g. namespace: "+c.Slug, "namespace is missing")
+	} else if !namespaceShape.MatchString(c.Namespace) {
+		errAt(c.At, "namespace", "bad-namespace", "use lower-case letters, digits and hyphens", "namespace %q is not a valid bundle name", c.Namespace)
+	}
+	switch c.API {
+	case "":
+		c.API = APINew
+	case APINew, APIOld:
+	default:
+		errAt(c.At, "api", "bad-value", `write "new" (/fht/growth/activity-api/v1) or "old" (/segw/sact/activity)`, "api %q is not an API family", c.API)
+	}
+	c.Schedule.validate(c, diags)
+	if c.Image != "" {
+		ext := strings.ToLower(path.Ext(c.Image))
+		if strings.Contains(c.Image, "..") || strings.HasPrefix(c.Image, "/") || !slices.Contains(imageExts, ext) {
+			errAt(c.At, "image", "bad-image", "name an image file in the campaign folder ("+strings.Join(imageExts, ", ")+")", "image %q is not an image in the campaign folder", c.Image)
+		} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(Dir, c.Slug, c.Image)))); err != nil {
+			errAt(c.At, "image", "missing-file", "put the file in "+path.Join(Dir, c.Slug), "image %q does not exist", c.Image)
+		}
+	}
+	c.Widgets.validate(c, errAt)
+}
+
+func (s *Schedule) validate(c *Campaign, diags *diag.List) {
+	errAt := func(field, code, hint, format string, args ...any) {
+		p := s.At.Field(field)
+		if s.At.Pos.Line == 0 {
+			p = c.At.Field("schedule")
+		}
+		diags.Errorf(c.File, p.Line, p.Column, code, hint, format, args...)
+	}
+	if s.Start.IsZero() {
+		errAt("start", "missing-field", "write schedule.start like 2026-11-01T00:00:00Z", "schedule.start is missing")
+	}
+	if s.End.IsZero() {
+		errAt("end", "missing-field", "write schedule.end like 2026-11-30T23:59:59Z", "schedule.end is missing")
+	}
+	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
+		errAt("end", "bad-schedule", "the end must come after the start", "schedule.end is not after schedule.start")
+	}
+	if s.EnrollStart.IsZero() {
+		s.EnrollStart = s.Start
+	}
+	if s.EnrollEnd.IsZero() {
+		s.EnrollEnd = s.End
+	}
+	if s.EnrollEnd.Before(s.EnrollStart) {
+		errAt("enrollEnd", "bad-schedule", "the enrolment must end after it starts", "schedule.enrollEnd is before schedule.enrollStart")
+	}
+}
+
+type errAtFunc func(at yamlpos.At, field, code, hint, format string, args ...any)
+
+func (w *Widgets) validate(c *Campaign, errAt errAtFunc) {
+	if qa := w.QuickApply; qa != nil {
+		oneOf(errAt, qa.At, "style", &qa.Style, "button", "link")
+		oneOf(errAt, qa.At, "afterEnrol", &qa.AfterEnrol, AfterKeep, AfterHide, AfterLinks)
+		if qa.AfterEnrol == AfterLinks && len(qa.Links) == 0 {
+			errAt(qa.At, "afterEnrol", "missing-field", "add links: [{text, href, newTab}] or choose keep or hide", "afterEnrol is links but no links are given")
+		}
+		if qa.AfterEnrol != AfterLinks && len(qa.Links) > 0 {
+			errAt(qa.At, "links", "unused-field", "set afterEnrol: links, or remove links", "links are given but afterEnrol is %s", qa.AfterEnrol)
+		}
+		for _, l := range qa.Links {
+			if l.Text == "" {
+				errAt(l.At, "text", "missing-field", "name a translation key of the campaign's namespace", "link button has no text")
+			}
+			checkLink(errAt, l.At, "href", l.Href, true)
+		}
+		checkLink(errAt, qa.Popup.At, "redirect", qa.Popup.Redirect, false)
+	}
+	if ql := w.QuickLogin; ql != nil {
+		oneOf(errAt, ql.At, "action", &ql.Action, "login", "register")
+		checkLink(errAt, ql.At, "redirect", ql.Redirect, false)
+	}
+	if m := w.Market; m != nil {
+		if len(m.Symbols) == 0 {
+			errAt(m.At, "symbols", "missing-field", "list spot symbols like [BTCUSDT, ETHUSDT]", "market has no symbols")
+		}
+		for _, s := range m.Symbols {
+			if !symbolShape.MatchString(s) {
+				errAt(m.At, "symbols", "bad-symbol", "spot symbols are upper-case letters and digits, like BTCUSDT", "symbol %q is not a spot symbol", s)
+			}
+		}
+	}
+	if pd := w.PrizeDraw; pd != nil {
+		if pd.ChancesPerUser < 1 {
+			errAt(pd.At, "chancesPerUser", "bad-value", "give each user at least one chance", "chancesPerUser must be at least 1")
+		}
+		if len(pd.Prizes) == 0 {
+			errAt(pd.At, "prizes", "missing-field", "list prizes with id, name and weight", "prize draw has no prizes")
+		}
+		ids := map[string]bool{}
+		for _, p := range pd.Prizes {
+			if p.ID == "" || ids[p.ID] {
+				errAt(p.At, "id", "bad-prize", "give every prize its own id", "prize id %q is empty or repeated", p.ID)
+			}
+			ids[p.ID] = true
+			if p.Weight <= 0 {
+				errAt(p.At, "weight", "bad-value", "weights are positive whole numbers", "prize %q has weight %d", p.ID, p.Weight)
+			}
+			if p.Name == "" {
+				errAt(p.At, "name", "missing-field", "name a translation key of the campaign's namespace", "prize %q has no name", p.ID)
+			}
+		}
+	}
+}
+
+// oneOf checks *v against allowed; an empty value takes the first (the default).
+func oneOf(errAt errAtFunc, at yamlpos.At, field string, v *string, allowed ...string) {
+	if *v == "" {
+		*v = allowed[0]
+		return
+	}
+	if !slices.Contains(allowed, *v) {
+		errAt(at, field, "bad-value", "use one of: "+strings.Join(allowed, ", "), "%s %q is not allowed", field, *v)
+	}
+}
+
+func checkLink(errAt errAtFunc, at yamlpos.At, field, link string, required bool) {
+	if link == "" {
+		if required {
+			errAt(at, field, "missing-field", "write an https:// URL or a site path like /en/markets/", "%s is missing", field)
+		}
+		return
+	}
+	if err := CheckLink(link); err != nil {
+		errAt(at, field, "bad-link", "write an https:// URL or a site path like /en/markets/", "%s: %v", field, err)
+	}
+}
+
+// CheckLink accepts http(s) URLs with a host and site-relative paths ("/x"), and
+// refuses everything else: other schemes (javascript:, data:), protocol-relative
+// "//host" and backslash tricks that browsers treat as another host.
+func CheckLink(link string) error {
+	if strings.ContainsAny(link, "\\\x00\r\n\t ") {
+		return fmt.Errorf("link %q contains a backslash or whitespace", link)
+	}
+	if strings.HasPrefix(link, "/") {
+		if strings.HasPrefix(link, "//") {
+			return fmt.Errorf("link %q is protocol-relative; write https:// in full", link)
+		}
+		return nil
+	}
+	u, err := url.Parse(link)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("link %q is neither http(s) nor site-relative", link)
+	}
+	return nil
+}
+
+func checkUniqueIDs(cs []*Campaign, diags *diag.List) {
+	byID := map[string][]*Campaign{}
+	for _, c := range cs {
+		if c.ID != "" {
+			byID[c.ID] = append(byID[c.ID], c)
+		}
+	}
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		same := byID[id]
+		if len(same) < 2 {
+			continue
+		}
+		for _, c := range same {
+			var others []string
+			for _, o := range same {
+				if o != c {
+					others = append(others, o.File)
+				}
+			}
+			p := c.At.Field("id")
+			diags.Errorf(c.File, p.Line, p.Column, "duplicate-id", "every campaign needs its own id", "campaign id %q is also used by %s", id, strings.Join(others, ", "))
+		}
+	}
+}

@@ -1,0 +1,307 @@
+package cdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// NewServer returns a handler that serves the built site in dir the way the
+// CDN does with the same dist/: redirects first (Site.Redirect, plus the
+// trailing slash of any directory holding an index.html), /x/ served from
+// x/index.html, the headers of dir/_headers on every response, per-locale
+// 404 pages, brotli or gzip for text, ETag revalidation, GET and HEAD only.
+//
+// The build replaces dir by renaming a new folder into place, so nothing is
+// held across requests: each request opens dir afresh (os.Root, which also
+// confines every lookup, symbolic links included, to dir), and _headers is
+// re-read whenever the file found there is not the one read last.
+func NewServer(dir string, site Site) http.Handler {
+	return &server{dir: dir, site: site, cache: newCompCache(compCacheBytes)}
+}
+
+type server struct {
+	dir   string
+	site  Site
+	cache *compCache
+	rules rulesCache
+}
+
+// hidden are the CDN's control files: read by the CDN, never served.
+var hidden = []string{"_headers", "_redirects", "_routes.json", "_worker.js"}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	root, err := s.openRoot()
+	if err != nil {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "site not available", http.StatusServiceUnavailable)
+		return
+	}
+	defer root.Close()
+
+	for k, v := range HeadersFor(s.rules.get(root), r.URL.EscapedPath()) {
+		w.Header()[k] = v
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	rel, ok := cleanPath(r.URL)
+	if !ok {
+		s.notFound(w, r, root)
+		return
+	}
+	isTop := func(name string) bool { _, err := root.Stat(name); return err == nil }
+	if target, ok := s.site.redirect(r.URL, isTop); ok {
+		redirect(w, target)
+		return
+	}
+
+	name := rel
+	if name == "" || strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		s.notFound(w, r, root)
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		s.notFound(w, r, root)
+		return
+	}
+	if fi.IsDir() {
+		// A page directory asked for without its slash; any other directory
+		// is not found: there are no listings.
+		if _, err := root.Stat(rel + "/index.html"); err == nil {
+			target := r.URL.EscapedPath() + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			if safeTarget(target) {
+				redirect(w, target)
+				return
+			}
+		}
+		s.notFound(w, r, root)
+		return
+	}
+	if !fi.Mode().IsRegular() {
+		s.notFound(w, r, root)
+		return
+	}
+	s.serveFile(w, r, f, fi, name)
+}
+
+// openRoot opens the site directory. A build that swaps dist/ by two renames
+// (old away, new in) leaves it missing for a moment, so a missing directory
+// is retried briefly before the request is turned away.
+func (s *server) openRoot() (*os.Root, error) {
+	delay := time.Millisecond
+	for {
+		root, err := os.OpenRoot(s.dir)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) || delay > 32*time.Millisecond {
+			return root, err
+		}
+		time.Sleep(delay)
+		delay *= 2
+	}
+}
+
+func redirect(w http.ResponseWriter, target string) {
+	w.Header().Set("Location", target)
+	w.WriteHeader(http.StatusMovedPermanently)
+}
+
+// cleanPath returns the file path that u names, relative to the site, or
+// false when u is not a plain path: a NUL, a backslash, an encoded slash, an
+// empty, "." or ".." segment, a dot file (except /.well-known/, which app
+// links need) or one of the CDN's control files.
+func cleanPath(u *url.URL) (string, bool) {
+	p := u.Path
+	if p == "" || p[0] != '/' || strings.ContainsAny(p, "\x00\\") {
+		return "", false
+	}
+	raw := strings.ToLower(u.RawPath)
+	if strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c") {
+		return "", false
+	}
+	rel := p[1:]
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch {
+		case seg == "" && !last, seg == "." || seg == "..":
+			return "", false
+		case strings.HasPrefix(seg, ".") && !(i == 0 && seg == ".well-known"):
+			return "", false
+		}
+	}
+	for _, h := range hidden {
+		if strings.EqualFold(rel, h) { // case-insensitive file systems exist
+			return "", false
+		}
+	}
+	return rel, true
+}
+
+// serveFile answers with a file: compressed from the cache when the client
+// and the type allow, else through http.ServeContent, which brings Range
+// and the conditional requests.
+func (s *server) serveFile(w http.ResponseWriter, r *http.Request, f *os.File, fi fs.FileInfo, name string) {
+	h := w.Header()
+	ctype := contentType(name)
+	if h.Get("Content-Type") == "" {
+		h.Set("Content-Type", ctype)
+	}
+	etag := fmt.Sprintf(`"%x-%x`, fi.ModTime().UnixNano(), fi.Size())
+	if compressible(ctype) {
+		h.Add("Vary", "Accept-Encoding")
+		// A Range applies to the identity bytes: ranges of a compressed
+		// stream are rarely what a client can use.
+		enc := negotiate(r.Header.Get("Accept-Encoding"))
+		if enc != "" && r.Header.Get("Range") == "" &&
+			fi.Size() >= minCompressSize && fi.Size() <= maxCompressSize {
+			key := compKey{name, fi.Size(), fi.ModTime().UnixNano(), enc}
+			body, err := s.cache.get(key, func() ([]byte, error) { return io.ReadAll(f) })
+			if err == nil && body != nil {
+				// Each encoding is its own representation, with its own tag.
+				h.Set("ETag", etag+"-"+enc+`"`)
+				h.Set("Last-Modified", fi.ModTime().UTC().Format(http.TimeFormat))
+				if notModified(r, h.Get("ETag"), fi.ModTime()) {
+					h.Del("Content-Type")
+					w.WriteHeader(http.StatusNotModified)
+					return
+				}
+				h.Set("Content-Encoding", enc)
+				writeBody(w, r, http.StatusOK, body)
+				return
+			}
+		}
+	}
+	h.Set("ETag", etag+`"`)
+	http.ServeContent(w, r, "", fi.ModTime(), f)
+}
+
+// notModified evaluates If-None-Match (weak comparison, as RFC 9110 asks for
+// it) and, without it, If-Modified-Since.
+func notModified(r *http.Request, etag string, mtime time.Time) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for _, t := range strings.Split(inm, ",") {
+			t = strings.TrimSpace(t)
+			if t == "*" || strings.TrimPrefix(t, "W/") == strings.TrimPrefix(etag, "W/") {
+				return true
+			}
+		}
+		return false
+	}
+	ims, err := http.ParseTime(r.Header.Get("If-Modified-Since"))
+	return err == nil && !mtime.Truncate(time.Second).After(ims)
+}
+
+func writeBody(w http.ResponseWriter, r *http.Request, status int, body []byte) {
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// notFound answers 404 with the 404 page of the locale in the first path
+// segment, else the English one, else plain text.
+func (s *server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
+	pages := []string{"404.html"}
+	first, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if loc := s.site.locale(first); loc != "" && loc == first {
+		pages = []string{loc + "/404.html", "404.html"}
+	}
+	h := w.Header()
+	for _, page := range pages {
+		fi, err := root.Stat(page)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		data, err := root.ReadFile(page)
+		if err != nil {
+			continue
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Add("Vary", "Accept-Encoding")
+		if enc := negotiate(r.Header.Get("Accept-Encoding")); enc != "" && len(data) >= minCompressSize {
+			key := compKey{page, fi.Size(), fi.ModTime().UnixNano(), enc}
+			body, err := s.cache.get(key, func() ([]byte, error) { return data, nil })
+			if err == nil && body != nil {
+				h.Set("Content-Encoding", enc)
+				data = body
+			}
+		}
+		writeBody(w, r, http.StatusNotFound, data)
+		return
+	}
+	http.Error(w, "404 page not found", http.StatusNotFound)
+}
+
+// rulesCache holds the parsed _headers of the directory served last. The
+// rules are reused while the file found is the same one (same inode, size
+// and modification time), which a rename of the whole directory changes.
+type rulesCache struct {
+	mu  sync.Mutex // serialises reloads; readers use cur
+	cur atomic.Pointer[rulesSnapshot]
+}
+
+type rulesSnapshot struct {
+	fi    fs.FileInfo // nil: no _headers file
+	rules []HeaderRule
+}
+
+func (c *rulesCache) get(root *os.Root) []HeaderRule {
+	fi, err := root.Stat("_headers")
+	if err != nil {
+		fi = nil
+	}
+	if snap := c.cur.Load(); snap != nil && sameFile(snap.fi, fi) {
+		return snap.rules
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if snap := c.cur.Load(); snap != nil && sameFile(snap.fi, fi) {
+		return snap.rules
+	}
+	var rules []HeaderRule
+	if fi != nil {
+		data, err := root.ReadFile("_headers")
+		if err == nil {
+			rules, err = ParseHeaders(data)
+		}
+		if err != nil {
+			// Keep the previous headers rather than serve without security
+			// headers; the snapshot records this file so the error is
+			// reported once, not on every request.
+			slog.Error("cdn: ignoring _headers; keeping the previous rules", "dir", root.Name(), "err", err)
+			if prev := c.cur.Load(); prev != nil {
+				rules = prev.rules
+			}
+		}
+	}
+	c.cur.Store(&rulesSnapshot{fi, rules})
+	return rules
+}
+
+func sameFile(a, b fs.FileInfo) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+}

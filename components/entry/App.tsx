@@ -1,0 +1,24 @@
+import { useMemo, type ComponentType } from "react";
+import { I18nextProvider } from "react-i18next";
+import { createI18n } from "../runtime/i18n";
+import { PageProvider } from "../runtime/page";
+import type { PageData } from "../runtime/types";
+
+export interface AppProps {
+  page: ComponentType;
+  data: PageData;
+  html: Record<string, string>;
+  stableSink: Record<string, string> | null;
+}
+
+/** The root of every campaign page, on the server and in the browser alike. */
+export function App({ page: Page, data, html, stableSink }: AppProps) {
+  const i18n = useMemo(() => createI18n(data), [data]);
+  return (
+    <PageProvider data={data} html={html} stableSink={stableSink}>
+      <I18nextProvider i18n={i18n}>
+        <Page />
+      </I18nextProvider>
+    </PageProvider>
+  );
+}

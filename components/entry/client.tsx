@@ -1,0 +1,24 @@
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import type { PageData } from "../runtime/types";
+import { App } from "./App";
+
+/** Element ids shared with the HTML shell the generator writes (generator/shell.go). */
+export const ROOT_ID = "root";
+export const DATA_ID = "promo-data";
+
+/**
+ * Hydrates the prerendered page. The build-time HTML (the rules) is read back from the
+ * document instead of being shipped twice in the page data.
+ */
+export function hydrate(page: ComponentType): void {
+  const script = document.getElementById(DATA_ID);
+  const root = document.getElementById(ROOT_ID);
+  if (!script || !root) throw new Error(`page is missing #${DATA_ID} or #${ROOT_ID}`);
+  const data = JSON.parse(script.textContent ?? "{}") as PageData;
+  const html: Record<string, string> = {};
+  root.querySelectorAll<HTMLElement>("[data-promo-html]").forEach((el) => {
+    html[el.dataset.promoHtml!] = el.innerHTML;
+  });
+  hydrateRoot(root, <App page={page} data={data} html={html} stableSink={null} />);
+}

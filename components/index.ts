@@ -1,0 +1,10 @@
+// The components a designer composes campaigns/<slug>/page.tsx from:
+//   import { Hero, Schedule, Rules, Slot, useT } from "@promo/components";
+export { default as CampaignPage } from "./template/CampaignPage";
+export { Hero } from "./template/Hero";
+export { Schedule } from "./template/Schedule";
+export { Rules } from "./template/Rules";
+export { Slot } from "./template/Slot";
+export { usePage, useStable } from "./runtime/page";
+export { useT } from "./runtime/useT";
+export type { PageData, CampaignConfig, Widgets } from "./runtime/types";

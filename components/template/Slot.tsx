@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/**
+ * Reserved room for a widget that mounts after hydration. The slot has the widget's
+ * real size from the first paint (styles/base.css, .promo-slot--<name>), so nothing
+ * shifts when the widget appears.
+ */
+export function Slot(props: { name: "quick-apply" | "quick-login" | "invitation-code" | "market" | "prize-draw"; children?: ReactNode }) {
+  return (
+    <div className={`promo-slot promo-slot--${props.name}`} data-slot={props.name}>
+      {props.children}
+    </div>
+  );
+}

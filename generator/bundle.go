@@ -1,0 +1,285 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/promohq/promo/campaign"
+	"github.com/promohq/promo/internal/diag"
+)
+
+// Paths of the bundles inside the output folder. Everything under assets/ has a
+// content hash in its name and is cached for a year (DESIGN §2).
+const (
+	assetsDir   = "assets"
+	clientEntry = "promo-client:" // + slug: the virtual entry of a campaign's page
+	serverEntry = "promo-server:pages"
+	entryNS     = "promo-entry"
+	baseCSS     = "styles/base.css" // in the components folder: shared by every page
+)
+
+// Bundle is what the client build produced.
+type Bundle struct {
+	Files map[string][]byte // output path relative to the output folder → contents
+	Pages map[string]*PageAssets
+	// BaseCSS is the site path of the shared style sheet (also used by 404 pages).
+	BaseCSS string
+	// Inputs lists every source file the pages are built from (for watch mode).
+	Inputs []string
+}
+
+// PageAssets are the files one campaign's page loads.
+type PageAssets struct {
+	Entry   string   // site path of the entry script
+	Preload []string // site paths of the chunks the entry imports statically
+	Lazy    []string // site paths of chunks loaded on demand
+	CSS     []string // site paths of style sheets, the shared one first
+	Sources []string // source files (site-root relative) of entry, preloads and lazy chunks
+}
+
+type bundler struct {
+	root, components, nodeModules string
+	campaigns                     []*campaign.Campaign
+	minify                        bool
+}
+
+func (b *bundler) pageImport(c *campaign.Campaign) string {
+	if c.Page != "" {
+		return strconv.Quote(filepath.Join(b.root, filepath.FromSlash(c.Page)))
+	}
+	return strconv.Quote("@promo/components/template/CampaignPage")
+}
+
+// plugin resolves the virtual entries and the @promo/components alias, so a site
+// outside this repository (or a test's temporary site) can use the components.
+func (b *bundler) plugin() api.Plugin {
+	return api.Plugin{Name: "promo", Setup: func(build api.PluginBuild) {
+		build.OnResolve(api.OnResolveOptions{Filter: `^promo-(client|server):`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: a.Path, Namespace: entryNS}, nil
+		})
+		build.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: entryNS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			src := b.entrySource(a.Path)
+			return api.OnLoadResult{Contents: &src, ResolveDir: b.root, Loader: api.LoaderJS}, nil
+		})
+		build.OnResolve(api.OnResolveOptions{Filter: `^@promo/components(/.*)?$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			sub := strings.TrimPrefix(strings.TrimPrefix(a.Path, "@promo/components"), "/")
+			if sub == "" {
+				sub = "index"
+			}
+			r := build.Resolve("./"+sub, api.ResolveOptions{ResolveDir: b.components, Kind: a.Kind, Importer: a.Importer})
+			if len(r.Errors) > 0 {
+				return api.OnResolveResult{Errors: r.Errors}, nil
+			}
+			return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, External: r.External}, nil
+		})
+	}}
+}
+
+func (b *bundler) entrySource(name string) string {
+	if slug, ok := strings.CutPrefix(name, clientEntry); ok {
+		for _, c := range b.campaigns {
+			if c.Slug == slug {
+				return fmt.Sprintf("import { hydrate } from \"@promo/components/entry/client\";\nimport Page from %s;\nhydrate(Page);\n", b.pageImport(c))
+			}
+		}
+	}
+	var src strings.Builder
+	src.WriteString("import { serve } from \"@promo/components/entry/server\";\n")
+	var pages []string
+	for i, c := range b.campaigns {
+		fmt.Fprintf(&src, "import P%d from %s;\n", i, b.pageImport(c))
+		pages = append(pages, fmt.Sprintf("%s: P%d", strconv.Quote(c.Slug), i))
+	}
+	fmt.Fprintf(&src, "serve({%s});\n", strings.Join(pages, ", "))
+	return src.String()
+}
+
+func (b *bundler) common() api.BuildOptions {
+	return api.BuildOptions{
+		AbsWorkingDir: b.root,
+		Bundle:        true,
+		Write:         false,
+		Metafile:      true,
+		JSX:           api.JSXAutomatic,
+		Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
+		NodePaths:     []string{b.nodeModules},
+		Plugins:       []api.Plugin{b.plugin()},
+		LogLevel:      api.LogLevelSilent,
+		Charset:       api.CharsetUTF8,
+		Target:        api.ES2022,
+	}
+}
+
+// clientOptions: one entry per campaign with code splitting, so the framework lands
+// in a vendor chunk shared byte for byte by every page (DESIGN §2).
+func (b *bundler) clientOptions(outDir string) api.BuildOptions {
+	o := b.common()
+	for _, c := range b.campaigns {
+		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: clientEntry + c.Slug, OutputPath: "js/" + c.Slug})
+	}
+	o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: filepath.Join(b.components, filepath.FromSlash(baseCSS)), OutputPath: "css/base"})
+	o.Outdir = filepath.Join(outDir, assetsDir)
+	o.Splitting = true
+	o.Format = api.FormatESModule
+	o.Platform = api.PlatformBrowser
+	o.EntryNames = "[dir]/[name]-[hash]"
+	o.ChunkNames = "js/[name]-[hash]"
+	o.AssetNames = "media/[name]-[hash]"
+	o.PublicPath = "/" + assetsDir
+	o.MinifyWhitespace, o.MinifyIdentifiers, o.MinifySyntax = b.minify, b.minify, b.minify
+	return o
+}
+
+// serverOptions: one CommonJS bundle for the Node prerender worker (CommonJS because
+// react-dom/server requires Node built-ins).
+func (b *bundler) serverOptions(outFile string) api.BuildOptions {
+	o := b.common()
+	o.EntryPoints = []string{serverEntry}
+	o.Outfile = outFile
+	o.Format = api.FormatCommonJS
+	o.Platform = api.PlatformNode
+	o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
+	o.Write = true
+	o.Metafile = false
+	return o
+}
+
+// messages turns esbuild's errors into diagnostics with file, line, column and the
+// source line, relative to the site root.
+func messages(root string, msgs []api.Message, diags *diag.List) {
+	for _, m := range msgs {
+		d := diag.Diagnostic{Severity: diag.Error, Code: "bundle", Message: m.Text}
+		if l := m.Location; l != nil {
+			d.File = relPath(root, l.File)
+			d.Line, d.Column = l.Line, l.Column+1
+			if l.Suggestion != "" {
+				d.Hint = "did you mean " + strconv.Quote(l.Suggestion) + "?"
+			}
+		}
+		for _, n := range m.Notes {
+			if d.Hint == "" {
+				d.Hint = n.Text
+			}
+		}
+		diags.Add(d)
+	}
+}
+
+func relPath(root, file string) string {
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(root, file)
+	}
+	if rel, err := filepath.Rel(root, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(file)
+}
+
+type metafile struct {
+	Outputs map[string]struct {
+		EntryPoint string `json:"entryPoint"`
+		CSSBundle  string `json:"cssBundle"`
+		Imports    []struct {
+			Path string `json:"path"`
+			Kind string `json:"kind"`
+		} `json:"imports"`
+		Inputs map[string]struct{} `json:"inputs"`
+	} `json:"outputs"`
+	Inputs map[string]struct{} `json:"inputs"`
+}
+
+// analyse reads esbuild's metafile: which chunks each page imports statically (to
+// preload exactly those) or lazily, and which sources it is made of (to find the
+// translation keys it uses).
+func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
+	var meta metafile
+	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
+		return nil, fmt.Errorf("reading esbuild metafile: %w", err)
+	}
+	bundle := &Bundle{Files: map[string][]byte{}, Pages: map[string]*PageAssets{}}
+	for _, f := range res.OutputFiles {
+		rel, err := filepath.Rel(outDir, f.Path)
+		if err != nil {
+			return nil, err
+		}
+		bundle.Files[filepath.ToSlash(rel)] = f.Contents
+	}
+	// Metafile output keys are relative to AbsWorkingDir; site paths start at outDir.
+	sitePath := func(metaPath string) string {
+		rel, _ := filepath.Rel(outDir, filepath.Join(b.root, metaPath))
+		return "/" + filepath.ToSlash(rel)
+	}
+	byEntry := map[string]string{}
+	for out, o := range meta.Outputs {
+		if o.EntryPoint != "" && !strings.HasSuffix(out, ".map") {
+			if strings.HasSuffix(o.EntryPoint, ".css") {
+				bundle.BaseCSS = sitePath(out)
+			} else if strings.HasPrefix(strings.TrimPrefix(o.EntryPoint, entryNS+":"), clientEntry) {
+				byEntry[strings.TrimPrefix(strings.TrimPrefix(o.EntryPoint, entryNS+":"), clientEntry)] = out
+			}
+		}
+	}
+	for _, c := range b.campaigns {
+		out, ok := byEntry[c.Slug]
+		if !ok {
+			return nil, fmt.Errorf("esbuild produced no entry for campaign %s", c.Slug)
+		}
+		pa := &PageAssets{Entry: sitePath(out), CSS: []string{bundle.BaseCSS}}
+		if css := meta.Outputs[out].CSSBundle; css != "" {
+			pa.CSS = append(pa.CSS, sitePath(css))
+		}
+		sources := map[string]bool{}
+		seen := map[string]bool{out: true}
+		var walk func(string, bool)
+		walk = func(o string, static bool) {
+			for in := range meta.Outputs[o].Inputs {
+				sources[in] = true
+			}
+			for _, imp := range meta.Outputs[o].Imports {
+				if seen[imp.Path] || strings.HasSuffix(imp.Path, ".css") {
+					continue
+				}
+				seen[imp.Path] = true
+				isStatic := static && imp.Kind == "import-statement"
+				if isStatic {
+					pa.Preload = append(pa.Preload, sitePath(imp.Path))
+				} else {
+					pa.Lazy = append(pa.Lazy, sitePath(imp.Path))
+				}
+				walk(imp.Path, isStatic)
+			}
+		}
+		walk(out, true)
+		for in := range sources {
+			if !strings.Contains(in, "node_modules/") && !strings.HasPrefix(in, entryNS+":") {
+				pa.Sources = append(pa.Sources, in)
+			}
+		}
+		sort.Strings(pa.Preload)
+		sort.Strings(pa.Lazy)
+		sort.Strings(pa.Sources)
+		bundle.Pages[c.Slug] = pa
+	}
+	for in := range meta.Inputs {
+		if !strings.HasPrefix(in, entryNS+":") {
+			bundle.Inputs = append(bundle.Inputs, in)
+		}
+	}
+	sort.Strings(bundle.Inputs)
+	return bundle, nil
+}
+
+// readSource reads a metafile input path (relative to the site root).
+func readSource(root, in string) ([]byte, error) {
+	p := in
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(root, filepath.FromSlash(in))
+	}
+	return os.ReadFile(p)
+}

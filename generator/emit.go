@@ -1,0 +1,245 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/promohq/promo/cdn"
+	"github.com/promohq/promo/i18n"
+	"github.com/promohq/promo/internal/diag"
+)
+
+//go:embed defaults
+var defaultFiles embed.FS
+
+// CSP is the Content-Security-Policy of every page. Pages load only their own
+// scripts, styles and images and talk only to their own origin (the function under
+// apiBase); page data travels in a non-executable JSON script, so no inline script or
+// style is needed.
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
+	"font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
+	"form-action 'self'; frame-ancestors 'self'"
+
+// hashedName inserts the first 8 bytes of the content's SHA-256 before the extension.
+func hashedName(name string, data []byte) string {
+	sum := sha256.Sum256(data)
+	ext := path.Ext(name)
+	return strings.TrimSuffix(name, ext) + "-" + strings.ToUpper(hex.EncodeToString(sum[:4])) + ext
+}
+
+// writeErrorDictionaries writes each locale's error-code dictionary, merged along its
+// fallback chain, as a hashed JSON file fetched on the first error (DESIGN §2). It
+// returns the site path per locale.
+func (b *build) writeErrorDictionaries() (map[string]string, error) {
+	urls := map[string]string{}
+	all := []i18n.Use{{Key: "", Prefix: true}}
+	for _, locale := range b.locales {
+		flat := b.site.Catalog.Resolve(b.site.Config.Chain(locale), ErrorNamespace, all)
+		data, err := json.Marshal(i18n.Nest(flat))
+		if err != nil {
+			return nil, err
+		}
+		rel := path.Join(assetsDir, "i18n", hashedName(ErrorNamespace+"."+locale+".json", data))
+		if err := b.out.write(rel, data); err != nil {
+			return nil, err
+		}
+		urls[locale] = "/" + rel
+	}
+	return urls, nil
+}
+
+// copyImages copies each campaign's SEO image under a content-hashed name.
+func (b *build) copyImages() (map[string]string, error) {
+	urls := map[string]string{}
+	for _, c := range b.site.Campaigns {
+		if c.Image == "" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(b.site.Root, "campaigns", c.Slug, filepath.FromSlash(c.Image)))
+		if err != nil {
+			return nil, err
+		}
+		rel := path.Join(assetsDir, "img", hashedName(c.Slug+"-"+path.Base(c.Image), data))
+		if err := b.out.write(rel, data); err != nil {
+			return nil, err
+		}
+		urls[c.Slug] = "/" + rel
+	}
+	return urls, nil
+}
+
+// copyPublic copies public/ to the root of the output; a file that collides with a
+// generated one is an error, not a silent overwrite. Embedded defaults (the icon)
+// fill in what public/ lacks.
+func (b *build) copyPublic(diags *diag.List) error {
+	dir := filepath.Join(b.site.Root, "public")
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && p == dir {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if b.out.has(rel) || strings.HasPrefix(rel, assetsDir+"/") {
+			diags.Errorf(path.Join("public", rel), 0, 0, "public-collision", "rename or remove the file", "public/%s would replace a file the build generates", rel)
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return b.out.write(rel, data)
+	})
+	if err != nil {
+		return err
+	}
+	return fs.WalkDir(defaultFiles, "defaults", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel := strings.TrimPrefix(p, "defaults/")
+		if b.out.has(rel) {
+			return nil
+		}
+		data, err := defaultFiles.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return b.out.write(rel, data)
+	})
+}
+
+// writeSitemap lists every page with its alternates (DESIGN §2).
+func (b *build) writeSitemap(pages []*page) error {
+	var s bytes.Buffer
+	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, p := range pages {
+		s.WriteString("<url><loc>" + html.EscapeString(b.site.Config.BaseURL+p.Path) + "</loc>")
+		for _, a := range p.Alternates {
+			fmt.Fprintf(&s, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, html.EscapeString(a.HrefLang), html.EscapeString(a.Href))
+		}
+		s.WriteString("</url>\n")
+	}
+	s.WriteString("</urlset>\n")
+	return b.out.write("sitemap.xml", s.Bytes())
+}
+
+func (b *build) writeRobots() error {
+	robots := "User-agent: *\nAllow: /\nDisallow: " + b.site.Config.APIBase + "/\n\nSitemap: " + b.site.Config.BaseURL + "/sitemap.xml\n"
+	return b.out.write("robots.txt", []byte(robots))
+}
+
+// writeCDNRules writes _headers and _redirects; `promo serve` reads the same rules.
+func (b *build) writeCDNRules() error {
+	if err := b.out.write("_headers", cdn.FormatHeaders(cdn.DefaultHeaders(CSP))); err != nil {
+		return err
+	}
+	return b.out.write("_redirects", b.cdnSite().RedirectsFile())
+}
+
+func (b *build) cdnSite() cdn.Site {
+	s := cdn.Site{Locales: b.site.Config.Locales}
+	for _, c := range b.site.Campaigns {
+		s.Slugs = append(s.Slugs, c.Slug)
+	}
+	return s
+}
+
+// writeNotFound writes the 404 page of every locale: a short message in the
+// locale's language and links to the campaigns of that locale.
+func (b *build) writeNotFound() error {
+	for _, locale := range b.locales {
+		chain := b.site.Config.Chain(locale)
+		text := func(key string) string { return b.text(chain, LibraryNamespace, key) }
+		var s strings.Builder
+		esc := html.EscapeString
+		s.WriteString("<!doctype html>\n<html lang=\"" + esc(locale) + "\" dir=\"" + b.site.Config.Dir(locale) + "\">\n<head>\n<meta charset=\"utf-8\">\n")
+		s.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"robots\" content=\"noindex\">\n")
+		s.WriteString("<title>" + esc(text("notFound.title")) + "</title>\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
+		s.WriteString("<link rel=\"stylesheet\" href=\"" + esc(b.bundle.BaseCSS) + "\">\n</head>\n<body>\n<main class=\"promo-notfound\">\n")
+		s.WriteString("<h1>" + esc(text("notFound.title")) + "</h1>\n<p>" + esc(text("notFound.body")) + "</p>\n<ul>\n")
+		for _, c := range b.site.Campaigns {
+			title := b.text(chain, c.Namespace, "hero.title")
+			s.WriteString("<li><a href=\"" + esc(b.site.Config.PagePath(locale, c.Slug)) + "\">" + esc(title) + "</a></li>\n")
+		}
+		s.WriteString("</ul>\n</main>\n</body>\n</html>\n")
+		rel := "404.html"
+		if locale != b.site.Config.DefaultLocale {
+			rel = locale + "/404.html"
+		}
+		if err := b.out.write(rel, []byte(s.String())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// text looks a key up along chain; "" when no locale has it.
+func (b *build) text(chain []string, namespace, key string) string {
+	for _, l := range chain {
+		if bundle := b.site.Catalog.Bundle(l, namespace); bundle != nil {
+			if e, ok := bundle.Keys[key]; ok {
+				return e.Value
+			}
+		}
+	}
+	return ""
+}
+
+// manifest is manifest.json: what was built, for deploy scripts and audits.
+type manifest struct {
+	Pages []manifestPage `json:"pages"`
+	Files []fileEntry    `json:"files"`
+}
+
+type manifestPage struct {
+	Path    string   `json:"path"`
+	Slug    string   `json:"slug"`
+	Locale  string   `json:"locale"`
+	File    string   `json:"file"`
+	Scripts []string `json:"scripts"` // entry and preloaded chunks: the first-load JS
+	Lazy    []string `json:"lazy,omitempty"`
+	Styles  []string `json:"styles"`
+	JSBytes int      `json:"jsBytes"`
+}
+
+func (b *build) writeManifest(pages []*page) error {
+	m := manifest{Files: b.out.list()}
+	for _, p := range pages {
+		scripts := append([]string{p.Assets.Entry}, p.Assets.Preload...)
+		m.Pages = append(m.Pages, manifestPage{Path: p.Path, Slug: p.Slug, Locale: p.Locale, File: p.File,
+			Scripts: scripts, Lazy: p.Assets.Lazy, Styles: p.Assets.CSS, JSBytes: b.firstLoadBytes(p.Assets)})
+	}
+	sort.Slice(m.Pages, func(i, j int) bool { return m.Pages[i].Path < m.Pages[j].Path })
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return b.out.write("manifest.json", append(data, '\n'))
+}
+
+// firstLoadBytes is the size of the scripts a page loads before it is interactive.
+func (b *build) firstLoadBytes(a *PageAssets) int {
+	n := 0
+	for _, s := range append([]string{a.Entry}, a.Preload...) {
+		n += len(b.bundle.Files[strings.TrimPrefix(s, "/")])
+	}
+	return n
+}

@@ -1,0 +1,115 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"strings"
+)
+
+// page is one prerendered campaign page: everything its HTML shell needs.
+type page struct {
+	Slug, Locale, Dir string
+	Path              string // site path, "/ja-JP/referral-v2/"
+	File              string // output file, "ja-JP/referral-v2/index.html"
+	Title             string
+	Description       string
+	Canonical         string
+	Alternates        []alternate // hreflang links, x-default last
+	Image             string      // absolute URL of the Open Graph image, or ""
+	ImagePath         string      // site path of the same image, preloaded
+	SiteName          string
+	IOSAppID          string
+	Assets            *PageAssets
+	Data              json.RawMessage // page data without "stable"
+	RulesHTML         string
+}
+
+type alternate struct{ HrefLang, Href string }
+
+// shellHTML wraps a prerendered body in the page's document (DESIGN §2): language and
+// direction, SEO and social metadata, exactly the page's chunks preloaded, and the
+// page data as JSON (json.Marshal escapes <, > and &, so it cannot close the script).
+func shellHTML(p *page, body string, stable json.RawMessage) []byte {
+	var b strings.Builder
+	b.Grow(len(body) + len(p.Data) + 4096)
+	esc := html.EscapeString
+	b.WriteString("<!doctype html>\n<html lang=\"" + esc(p.Locale) + "\" dir=\"" + p.Dir + "\">\n<head>\n")
+	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.WriteString("<title>" + esc(p.Title) + "</title>\n")
+	b.WriteString("<meta name=\"description\" content=\"" + esc(p.Description) + "\">\n")
+	b.WriteString("<link rel=\"canonical\" href=\"" + esc(p.Canonical) + "\">\n")
+	for _, a := range p.Alternates {
+		b.WriteString("<link rel=\"alternate\" hreflang=\"" + esc(a.HrefLang) + "\" href=\"" + esc(a.Href) + "\">\n")
+	}
+	meta := func(attr, name, content string) {
+		if content != "" {
+			b.WriteString("<meta " + attr + "=\"" + name + "\" content=\"" + esc(content) + "\">\n")
+		}
+	}
+	meta("property", "og:type", "website")
+	meta("property", "og:site_name", p.SiteName)
+	meta("property", "og:title", p.Title)
+	meta("property", "og:description", p.Description)
+	meta("property", "og:url", p.Canonical)
+	meta("property", "og:locale", ogLocale(p.Locale))
+	meta("property", "og:image", p.Image)
+	card := "summary"
+	if p.Image != "" {
+		card = "summary_large_image"
+	}
+	meta("name", "twitter:card", card)
+	meta("name", "twitter:title", p.Title)
+	meta("name", "twitter:description", p.Description)
+	meta("name", "twitter:image", p.Image)
+	if p.IOSAppID != "" {
+		meta("name", "apple-itunes-app", "app-id="+p.IOSAppID+", app-argument="+p.Canonical)
+	}
+	b.WriteString("<meta name=\"theme-color\" content=\"#0b0e11\">\n")
+	b.WriteString("<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
+	if p.ImagePath != "" {
+		b.WriteString("<link rel=\"preload\" as=\"image\" href=\"" + esc(p.ImagePath) + "\" fetchpriority=\"high\">\n")
+	}
+	for _, css := range p.Assets.CSS {
+		b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">\n")
+	}
+	b.WriteString("<script type=\"module\" src=\"" + esc(p.Assets.Entry) + "\"></script>\n")
+	for _, js := range p.Assets.Preload {
+		b.WriteString("<link rel=\"modulepreload\" href=\"" + esc(js) + "\">\n")
+	}
+	b.WriteString("</head>\n<body>\n<div id=\"root\">")
+	b.WriteString(body)
+	b.WriteString("</div>\n<script id=\"promo-data\" type=\"application/json\">")
+	b.Write(withStable(p.Data, stable))
+	b.WriteString("</script>\n</body>\n</html>\n")
+	return []byte(b.String())
+}
+
+// withStable appends "stable" to the page data object, which was marshalled once
+// before prerendering.
+func withStable(data, stable json.RawMessage) []byte {
+	var out bytes.Buffer
+	out.Grow(len(data) + len(stable) + 16)
+	out.Write(data[:len(data)-1])
+	out.WriteString(`,"stable":`)
+	if len(stable) == 0 {
+		out.WriteString("{}")
+	} else {
+		// The worker's JSON.stringify leaves "<" as is; escape it like json.Marshal
+		// does, so a translated text can never close the script element.
+		json.HTMLEscape(&out, stable)
+	}
+	out.WriteByte('}')
+	return out.Bytes()
+}
+
+// ogLocale is the Open Graph form of a locale: ar_SA; English is the spec's en-US.
+func ogLocale(locale string) string {
+	if !strings.Contains(locale, "-") {
+		if locale == "en" {
+			return "en_US"
+		}
+		return locale
+	}
+	return strings.Replace(locale, "-", "_", 1)
+}

@@ -1,0 +1,31 @@
+// Package root declares every promo command in one place.
+package root
+
+import (
+	"github.com/promohq/promo/internal/cmd/build"
+	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/cmd/serve"
+	"github.com/promohq/promo/internal/cmd/version"
+	"github.com/spf13/cobra"
+)
+
+// NewCmdRoot returns the promo command with its subcommands.
+func NewCmdRoot(f *factory.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "promo",
+		Short: "Build and serve the exchange's campaign pages",
+		Long: `promo turns campaign definitions, Markdown rules and translation bundles into
+prerendered campaign pages in every locale, and serves them with the API function.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	cmd.PersistentFlags().StringP("source", "s", ".", "site root: the folder with campaigns/, locales/ and site.yaml")
+	cmd.SetOut(f.IO.Out)
+	cmd.SetErr(f.IO.ErrOut)
+	cmd.AddCommand(
+		build.NewCmdBuild(f, nil),
+		serve.NewCmdServe(f, nil),
+		version.NewCmdVersion(f),
+	)
+	return cmd
+}

@@ -1,0 +1,160 @@
+// Package serve implements `promo serve`: the built pages, the API function and, in
+// the local environment, the mock upstream, on one port.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/promohq/promo/campaign"
+	"github.com/promohq/promo/cdn"
+	"github.com/promohq/promo/function"
+	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/site"
+	"github.com/spf13/cobra"
+)
+
+// Options of `promo serve`.
+type Options struct {
+	IO     *factory.IOStreams
+	Getenv func(string) string
+	Root   string
+	Dir    string
+	Addr   string
+	Env    string
+}
+
+// NewCmdServe serves a built site. runF replaces the run function in tests.
+func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, Getenv: f.Getenv}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the built pages with the API function on one port",
+		Long: `Serve answers the way the CDN rules of the build say (redirects, per-locale 404
+pages, _headers, brotli and gzip) and mounts the API function at the site's apiBase.
+In the local environment (the default) the function talks to the embedded mock
+upstream, so everything runs on one machine.
+
+Environment variables PROMO_ENV, PROMO_UPSTREAM, PROMO_COOKIE_NAME and PROMO_API_BASE
+override the site configuration.`,
+		Example: `  # build, then serve dist/ on http://127.0.0.1:8080 with the mock upstream
+  promo build && promo serve
+
+  # proxy to the test environment's exchange API instead
+  promo serve --env test --addr 0.0.0.0:8080`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Root, _ = cmd.Flags().GetString("source")
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return Run(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT")
+	cmd.Flags().StringVar(&opts.Dir, "dir", "", "built site to serve (default <source>/dist)")
+	cmd.Flags().StringVar(&opts.Env, "env", "", "environment: production, testnet, test, dev or local (default from site.yaml)")
+	return cmd
+}
+
+// Handler assembles pages, function and mock. close releases the function's
+// background work.
+func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), err error) {
+	var diags diag.List
+	cfg := site.Load(opts.Root, &diags)
+	campaigns := campaign.LoadAll(opts.Root, cfg.Locales, &diags)
+	if err := diags.Err(); err != nil {
+		return nil, nil, err
+	}
+	env := cfg.Environment
+	if opts.Env != "" {
+		env = opts.Env
+	}
+	envCfg, ok := cfg.Environments[env]
+	if !ok {
+		return nil, nil, fmt.Errorf("--env %s: not an environment of the site (use production, testnet, test, dev or local)", env)
+	}
+	fc := function.Config{Env: env, Upstream: envCfg.Upstream, CookieName: envCfg.Cookie, APIBase: cfg.APIBase, Logger: logger}
+	if env == function.EnvLocal {
+		fc.Local = mock.New(mock.Options{Campaigns: MockCampaigns(campaigns)})
+	}
+	if fc, err = function.ConfigFromEnv(fc, opts.Getenv); err != nil {
+		return nil, nil, err
+	}
+	fn, err := function.New(fc)
+	if err != nil {
+		return nil, nil, err
+	}
+	dir := opts.Dir
+	if dir == "" {
+		dir = filepath.Join(opts.Root, "dist")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
+		fn.Close()
+		return nil, nil, fmt.Errorf("%s holds no build: run `promo build` first", dir)
+	}
+	cs := cdn.Site{Locales: cfg.Locales}
+	for _, c := range campaigns {
+		cs.Slugs = append(cs.Slugs, c.Slug)
+	}
+	return fn.Mount(cdn.NewServer(dir, cs)), func() { fn.Close() }, nil
+}
+
+// MockCampaigns describes the site's campaigns to the mock upstream.
+func MockCampaigns(cs []*campaign.Campaign) []mock.Campaign {
+	out := make([]mock.Campaign, 0, len(cs))
+	for _, c := range cs {
+		m := mock.Campaign{ID: c.ID, Family: c.API, ActStart: c.Schedule.Start, ActEnd: c.Schedule.End,
+			EnrollStart: c.Schedule.EnrollStart, EnrollEnd: c.Schedule.EnrollEnd}
+		if pd := c.Widgets.PrizeDraw; pd != nil {
+			m.PrizeDraw = &mock.PrizeDraw{ChancesPerUser: pd.ChancesPerUser}
+			for _, p := range pd.Prizes {
+				m.PrizeDraw.Prizes = append(m.PrizeDraw.Prizes, mock.Prize{ID: p.ID, Name: p.Name, Weight: p.Weight})
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Run serves until interrupted, then drains open requests.
+func Run(ctx context.Context, opts *Options) error {
+	logger := slog.New(slog.NewJSONHandler(opts.IO.ErrOut, nil))
+	h, closeFn, err := Handler(opts, logger)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	fmt.Fprintf(opts.IO.ErrOut, "serving on http://%s (press Ctrl+C to stop)\n", ln.Addr())
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

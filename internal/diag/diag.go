@@ -1,0 +1,205 @@
+// Package diag holds build problems as data: every problem names the file, line and
+// column it was found at and says how to fix it, so a run can report all problems at
+// once (DESIGN §3: bad content never produces a broken page silently).
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity tells whether a problem fails the build.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem. Line and Column are 1-based; 0 means unknown.
+type Diagnostic struct {
+	Severity Severity
+	File     string // path relative to the site root, with forward slashes
+	Line     int
+	Column   int
+	Code     string // short stable identifier, e.g. "unknown-field", for grep and tests
+	Message  string
+	Hint     string // how to fix it; empty when the message says it all
+}
+
+// String formats the diagnostic as one grep-able line, the way compilers do:
+// file:line:col: severity: message [code] (hint).
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	if d.File != "" {
+		b.WriteString(d.File)
+		if d.Line > 0 {
+			fmt.Fprintf(&b, ":%d", d.Line)
+			if d.Column > 0 {
+				fmt.Fprintf(&b, ":%d", d.Column)
+			}
+		}
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s: %s", d.Severity, d.Message)
+	if d.Code != "" {
+		fmt.Fprintf(&b, " [%s]", d.Code)
+	}
+	if d.Hint != "" {
+		fmt.Fprintf(&b, " (hint: %s)", d.Hint)
+	}
+	return b.String()
+}
+
+// List collects diagnostics. Its zero value is ready to use.
+type List struct {
+	items []Diagnostic
+}
+
+// Add records d.
+func (l *List) Add(d Diagnostic) { l.items = append(l.items, d) }
+
+// Errorf records an error at file:line:col.
+func (l *List) Errorf(file string, line, col int, code, hint, format string, args ...any) {
+	l.Add(Diagnostic{Severity: Error, File: file, Line: line, Column: col, Code: code, Hint: hint, Message: fmt.Sprintf(format, args...)})
+}
+
+// Warnf records a warning at file:line:col.
+func (l *List) Warnf(file string, line, col int, code, hint, format string, args ...any) {
+	l.Add(Diagnostic{Severity: Warning, File: file, Line: line, Column: col, Code: code, Hint: hint, Message: fmt.Sprintf(format, args...)})
+}
+
+// Merge appends every diagnostic of other.
+func (l *List) Merge(other *List) {
+	if other != nil {
+		l.items = append(l.items, other.items...)
+	}
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l *List) HasErrors() bool {
+	for _, d := range l.items {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Items returns the diagnostics sorted by file, line, column, so output is stable
+// whatever order the loaders ran in.
+func (l *List) Items() []Diagnostic {
+	out := append([]Diagnostic(nil), l.items...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return out
+}
+
+// Errors returns only the errors, sorted.
+func (l *List) Errors() []Diagnostic { return l.filter(Error) }
+
+// Warnings returns only the warnings, sorted.
+func (l *List) Warnings() []Diagnostic { return l.filter(Warning) }
+
+func (l *List) filter(s Severity) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range l.Items() {
+		if d.Severity == s {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Err returns an *Failure holding the errors, or nil when there are none.
+func (l *List) Err() error {
+	errs := l.Errors()
+	if len(errs) == 0 {
+		return nil
+	}
+	return &Failure{Diagnostics: errs}
+}
+
+// Failure is the error a run returns when content is invalid.
+type Failure struct {
+	Diagnostics []Diagnostic
+}
+
+func (f *Failure) Error() string {
+	lines := make([]string, 0, len(f.Diagnostics)+1)
+	for _, d := range f.Diagnostics {
+		lines = append(lines, d.String())
+	}
+	n := len(f.Diagnostics)
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	lines = append(lines, fmt.Sprintf("%d error%s", n, plural))
+	return strings.Join(lines, "\n")
+}
+
+// LineCol converts a byte offset in data to a 1-based line and column (in bytes).
+func LineCol(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	line, col = 1, 1
+	for _, c := range data[:offset] {
+		if c == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// Suggest returns the candidate closest to s by edit distance, or "" when none is
+// close enough to be a plausible typo. Used for "did you mean" hints.
+func Suggest(s string, candidates []string) string {
+	best, bestDist := "", len(s)/2+2
+	for _, c := range candidates {
+		if d := distance(strings.ToLower(s), strings.ToLower(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

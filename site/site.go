@@ -1,0 +1,196 @@
+// Package site is the site-wide configuration: locales and their fallbacks, writing
+// direction, environments and the app. Every field has an embedded default
+// (defaults.yaml), so a site without site.yaml works (DESIGN §1).
+package site
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/yamlpos"
+)
+
+//go:embed defaults.yaml
+var defaultsYAML []byte
+
+// FileName is the optional site configuration file at the site root.
+const FileName = "site.yaml"
+
+// Config is the site configuration.
+type Config struct {
+	BaseURL       string                 `yaml:"baseURL"`
+	DefaultLocale string                 `yaml:"defaultLocale"`
+	Locales       []string               `yaml:"locales"`
+	RTL           []string               `yaml:"rtl"`
+	Fallbacks     map[string][]string    `yaml:"fallbacks"`
+	APIBase       string                 `yaml:"apiBase"`
+	Environment   string                 `yaml:"environment"`
+	Environments  map[string]Environment `yaml:"environments"`
+	Brand         string                 `yaml:"brand"`
+	App           App                    `yaml:"app"`
+	At            yamlpos.At             `yaml:"-"`
+}
+
+// Environment is one exchange API the function can forward to.
+type Environment struct {
+	Upstream string `yaml:"upstream"` // empty for local: the embedded mock
+	Cookie   string `yaml:"cookie"`   // token cookie name (DESIGN §4)
+}
+
+// App describes the exchange's mobile app.
+type App struct {
+	Name            string `yaml:"name"`
+	IOSAppID        string `yaml:"iosAppId"`
+	UserAgentMarker string `yaml:"userAgentMarker"`
+	Scheme          string `yaml:"scheme"`
+}
+
+// EnvironmentNames are the spec's environments (§9), in order.
+var EnvironmentNames = []string{"production", "testnet", "test", "dev", "local"}
+
+// localeShape is a language of 2–3 letters with an optional region (DESIGN §2).
+var localeShape = regexp.MustCompile(`^[a-z]{2,3}(-[A-Z]{2}|-[0-9]{3})?$`)
+
+// Defaults returns the embedded configuration.
+func Defaults() *Config {
+	var c Config
+	var d diag.List
+	if !yamlpos.Decode("site/defaults.yaml", defaultsYAML, &c, &d) || d.HasErrors() {
+		panic("site: embedded defaults are invalid: " + d.Err().Error())
+	}
+	return &c
+}
+
+// Load reads root/site.yaml over the embedded defaults. A missing file is not an
+// error; every problem in it is reported to diags.
+func Load(root string, diags *diag.List) *Config {
+	c := Defaults()
+	data, err := os.ReadFile(filepath.Join(root, FileName))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return c
+	case err != nil:
+		diags.Errorf(FileName, 0, 0, "read", "", "cannot read: %v", err)
+		return c
+	}
+	if !yamlpos.Decode(FileName, data, c, diags) {
+		return c
+	}
+	c.validate(diags)
+	return c
+}
+
+func (c *Config) validate(diags *diag.List) {
+	at := func(field string) (int, int) { p := c.At.Field(field); return p.Line, p.Column }
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+		l, col := at("baseURL")
+		diags.Errorf(FileName, l, col, "bad-base-url", "write an origin like https://promo.example.com", "baseURL %q is not an absolute http(s) origin", c.BaseURL)
+	}
+	c.BaseURL = strings.TrimSuffix(c.BaseURL, "/")
+	seen := map[string]bool{}
+	for _, code := range c.Locales {
+		l, col := at("locales")
+		if !localeShape.MatchString(code) {
+			diags.Errorf(FileName, l, col, "bad-locale", "write a language of 2–3 lower-case letters with an optional upper-case region, like pt-BR", "locale %q is not a locale code", code)
+		}
+		if seen[strings.ToLower(code)] {
+			diags.Errorf(FileName, l, col, "duplicate-locale", "list each locale once", "locale %q is listed twice", code)
+		}
+		seen[strings.ToLower(code)] = true
+	}
+	if !slices.Contains(c.Locales, c.DefaultLocale) {
+		l, col := at("defaultLocale")
+		diags.Errorf(FileName, l, col, "unknown-locale", "add it to locales", "defaultLocale %q is not in locales", c.DefaultLocale)
+	}
+	for _, code := range c.RTL {
+		if !slices.Contains(c.Locales, code) {
+			l, col := at("rtl")
+			diags.Errorf(FileName, l, col, "unknown-locale", "add it to locales or remove it from rtl", "rtl names %q, which is not in locales", code)
+		}
+	}
+	for from, chain := range c.Fallbacks {
+		for _, code := range append([]string{from}, chain...) {
+			if !slices.Contains(c.Locales, code) {
+				l, col := at("fallbacks")
+				diags.Errorf(FileName, l, col, "unknown-locale", "fallbacks may name only locales listed in locales", "fallbacks name %q, which is not in locales", code)
+			}
+		}
+	}
+	if _, ok := c.Environments[c.Environment]; !ok {
+		l, col := at("environment")
+		diags.Errorf(FileName, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "environment %q is not configured", c.Environment)
+	}
+	for name, env := range c.Environments {
+		l, col := at("environments")
+		if !slices.Contains(EnvironmentNames, name) {
+			diags.Errorf(FileName, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "unknown environment %q", name)
+		}
+		if name != "local" {
+			if u, err := url.Parse(env.Upstream); err != nil || u.Scheme != "https" || u.Host == "" {
+				diags.Errorf(FileName, l, col, "bad-upstream", "write the exchange API origin, like https://api.example.com", "environment %s: upstream %q is not an https URL", name, env.Upstream)
+			}
+		}
+		if env.Cookie == "" {
+			diags.Errorf(FileName, l, col, "missing-cookie", "name the token cookie, e.g. b_t_c_k_"+name, "environment %s has no cookie name", name)
+		}
+	}
+	if !strings.HasPrefix(c.APIBase, "/") || strings.HasSuffix(c.APIBase, "/") {
+		l, col := at("apiBase")
+		diags.Errorf(FileName, l, col, "bad-api-base", "write a site path like /api", "apiBase %q must start with / and not end with /", c.APIBase)
+	}
+}
+
+// Chain is the fallback chain of locale: the locale itself, its configured fallbacks
+// (recursively) and finally the default locale, without repeats (spec §1: zh-HK →
+// zh-TW → en).
+func (c *Config) Chain(locale string) []string {
+	var out []string
+	var walk func(string)
+	walk = func(l string) {
+		if slices.Contains(out, l) {
+			return
+		}
+		out = append(out, l)
+		for _, f := range c.Fallbacks[l] {
+			walk(f)
+		}
+	}
+	walk(locale)
+	if !slices.Contains(out, c.DefaultLocale) {
+		out = append(out, c.DefaultLocale)
+	}
+	return out
+}
+
+// Dir is the writing direction of locale: "rtl" or "ltr".
+func (c *Config) Dir(locale string) string {
+	if slices.Contains(c.RTL, locale) {
+		return "rtl"
+	}
+	return "ltr"
+}
+
+// PagePath is the site path of a campaign page: English unprefixed, every other locale
+// under its code exactly as listed (DESIGN §2).
+func (c *Config) PagePath(locale, slug string) string {
+	if locale == c.DefaultLocale {
+		return "/" + slug + "/"
+	}
+	return "/" + locale + "/" + slug + "/"
+}
+
+// IsLocale reports whether code is a configured locale (exact case).
+func (c *Config) IsLocale(code string) bool { return slices.Contains(c.Locales, code) }
+
+// String describes the configuration briefly, for logs.
+func (c *Config) String() string {
+	return fmt.Sprintf("%d locales, environment %s", len(c.Locales), c.Environment)
+}
