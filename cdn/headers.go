@@ -16,6 +16,8 @@ type Header struct{ Name, Value string }
 // and a pattern may hold one; ":name" matches one non-empty path segment.
 // Detach lists headers that earlier matching rules set and that this rule
 // removes (the `! Name` lines of Cloudflare Pages) before adding its own.
+// Netlify has no detach: there a header set by two matching rules carries
+// both values, comma-joined.
 type HeaderRule struct {
 	Pattern string
 	Headers []Header

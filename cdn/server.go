@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -212,7 +213,7 @@ func notModified(r *http.Request, etag string, mtime time.Time) bool {
 }
 
 func writeBody(w http.ResponseWriter, r *http.Request, status int, body []byte) {
-	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(body)

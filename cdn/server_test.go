@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -313,10 +314,20 @@ func TestServerHeadersReload(t *testing.T) {
 	if got := do(h, "GET", "/referral-v2/").Header().Get("X-Release"); got != "2" {
 		t.Fatalf("X-Release after rewrite: %q", got)
 	}
-	// A broken file keeps the last good rules rather than drop them.
-	os.WriteFile(filepath.Join(dir, "_headers"), []byte("  orphan: header\n"), 0o644)
-	if got := do(h, "GET", "/referral-v2/").Header().Get("X-Release"); got != "2" {
-		t.Fatalf("X-Release after a broken file: %q", got)
+	// A broken file keeps the last good rules rather than drop them, and is
+	// reported once, naming the line.
+	var logs bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
+	defer slog.SetDefault(prev)
+	os.WriteFile(filepath.Join(dir, "_headers"), []byte("/*\n  orphan header\n"), 0o644)
+	for range 3 {
+		if got := do(h, "GET", "/referral-v2/").Header().Get("X-Release"); got != "2" {
+			t.Fatalf("X-Release after a broken file: %q", got)
+		}
+	}
+	if n := strings.Count(logs.String(), "_headers:2:"); n != 1 {
+		t.Fatalf("broken _headers reported %d times: %s", n, logs.String())
 	}
 	// No file, no rules.
 	os.Remove(filepath.Join(dir, "_headers"))

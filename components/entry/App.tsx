@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from "react";
+import { useEffect, useMemo, type ComponentType } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "../runtime/i18n";
 import { PageProvider } from "../runtime/page";
@@ -14,6 +14,11 @@ export interface AppProps {
 /** The root of every campaign page, on the server and in the browser alike. */
 export function App({ page: Page, data, html, stableSink }: AppProps) {
   const i18n = useMemo(() => createI18n(data), [data]);
+  // Effects run only in the browser, after hydration committed: the mark tells tests
+  // (and anyone curious) that the page is live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <PageProvider data={data} html={html} stableSink={stableSink}>
       <I18nextProvider i18n={i18n}>

@@ -1,0 +1,55 @@
+# Promo: `make run` builds the example site and serves it with the mock upstream;
+# `make test` runs every test; `make bench` measures against DESIGN §7.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*') go.mod go.sum
+NODE := node_modules/node/bin/node
+ADDR ?= 127.0.0.1:8080
+
+.PHONY: setup run build test test-go test-fuzz test-ts test-e2e check-format bench clean
+
+# npm ci installs the pinned packages and the pinned Node LTS that prerenders pages.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@test -x $(NODE) || { echo "the pinned Node did not install: see README (Node)" >&2; exit 1; }
+
+setup: node_modules/.package-lock.json bin/promo
+
+bin/promo: $(GO_SOURCES)
+	go build -o bin/promo ./cmd/promo
+
+build: setup
+	bin/promo build
+
+run: build
+	bin/promo serve --addr $(ADDR)
+
+test: setup check-format test-go test-fuzz test-ts test-e2e
+
+check-format:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-formatted: $$out" >&2; exit 1; fi
+	go vet ./...
+
+test-go:
+	go test -race -count=1 ./...
+
+# Short fuzz runs of the request router and URL rules (longer ones in `make bench`).
+FUZZTIME ?= 5s
+test-fuzz:
+	go test -run='^$$' -fuzz='^FuzzRoute$$' -fuzztime=$(FUZZTIME) ./function
+	go test -run='^$$' -fuzz='^FuzzRedirect$$' -fuzztime=$(FUZZTIME) ./cdn
+
+test-ts:
+	$(NODE) node_modules/typescript/bin/tsc --noEmit -p .
+
+test-e2e: setup
+	bash scripts/install-browser.sh
+	bin/promo build
+	cd e2e && PATH="$(CURDIR)/node_modules/node/bin:$$PATH" ../$(NODE) ../node_modules/@playwright/test/cli.js test -c playwright.config.ts
+
+bench: setup
+	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
+	$(MAKE) test-fuzz FUZZTIME=60s
+
+clean:
+	rm -rf bin dist e2e/artifacts

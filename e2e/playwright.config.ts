@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests drive Debian's chromium (never a downloaded browser) against
+// `promo serve`: the built example site, the function and the mock upstream.
+const port = Number(process.env.PROMO_E2E_PORT ?? 8471);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: "artifacts/results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // This machine has no network but the loopback: keep chromium from trying.
+      args: ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      chromiumSandbox: false,
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    // The site is built by `make e2e` first; serving it is the test's business.
+    command: `../bin/promo serve --source .. --addr 127.0.0.1:${port}`,
+    url: `${baseURL}/api/healthz`,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    timeout: 30_000,
+  },
+});
