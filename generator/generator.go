@@ -50,14 +50,32 @@ type Result struct {
 	Warnings    []diag.Diagnostic
 	Duration    time.Duration
 	Out         string
+	// Phases is how long each step took, in order, for `promo build --timings` and
+	// the benchmarks.
+	Phases []Phase
+}
+
+// Phase is one timed step of a build.
+type Phase struct {
+	Name     string
+	Duration time.Duration
 }
 
 type build struct {
+	phases  []Phase
+	mark    time.Time
 	opts    Options
 	site    *Site
 	locales []string
 	out     *output
 	bundle  *Bundle
+}
+
+// phase ends the current step under name.
+func (b *build) phase(name string) {
+	now := time.Now()
+	b.phases = append(b.phases, Phase{Name: name, Duration: now.Sub(b.mark)})
+	b.mark = now
 }
 
 func (o *Options) defaults() error {
@@ -112,7 +130,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}
-	b := &build{opts: opts, site: s, locales: s.Config.Locales}
+	b := &build{opts: opts, site: s, locales: s.Config.Locales, mark: start}
+	b.phase("load")
 	if len(opts.Locales) > 0 {
 		b.locales = nil
 		for _, l := range opts.Locales {
@@ -143,6 +162,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		out.abort()
 		return nil, fmt.Errorf("replacing %s: %w", opts.Out, err)
 	}
+	b.phase("commit")
+	res.Phases = b.phases
 	res.Duration = time.Since(start)
 	return res, nil
 }
@@ -189,6 +210,7 @@ func (b *build) run(ctx context.Context, diags *diag.List) (*Result, error) {
 	if serverErr != nil {
 		return nil, serverErr
 	}
+	b.phase("bundle")
 	if b.bundle, err = bd.analyse(virtualOut, client); err != nil {
 		return nil, err
 	}
@@ -213,9 +235,11 @@ func (b *build) run(ctx context.Context, diags *diag.List) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.phase("plan")
 	if err := b.render(ctx, renderer, pages, reqs, diags); err != nil {
 		return nil, err
 	}
+	b.phase("render")
 	for _, step := range []func() error{
 		func() error { return b.writeSitemap(pages) },
 		b.writeRobots, b.writeCDNRules, b.writeNotFound,
@@ -231,6 +255,7 @@ func (b *build) run(ctx context.Context, diags *diag.List) (*Result, error) {
 	if err := b.writeManifest(pages); err != nil {
 		return nil, err
 	}
+	b.phase("write")
 	res := &Result{Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
 		FirstLoadJS: map[string]int{}, Warnings: diags.Warnings(), Out: b.opts.Out}
 	for slug, a := range b.bundle.Pages {

@@ -1,3 +1,4 @@
+import { formatDateTimeUTC } from "../format/datetime";
 import { usePage, useStable } from "../runtime/page";
 import { useT } from "../runtime/useT";
 
@@ -10,8 +11,7 @@ export function Schedule() {
   const t = useT();
   const { campaign, locale } = usePage();
   const { start, end, enrollStart, enrollEnd } = campaign.schedule;
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+  const format = (iso: string) => formatDateTimeUTC(locale, iso);
   const activity = useStable("schedule.activity", () => `${format(start)} – ${format(end)}`);
   const sameEnrolment = enrollStart === start && enrollEnd === end;
   const enrolment = useStable("schedule.enrolment", () => `${format(enrollStart)} – ${format(enrollEnd)}`);

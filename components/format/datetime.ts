@@ -1,0 +1,14 @@
+// Intl formatters are costly to create (tens of microseconds each, more with a time
+// zone) and a build prerenders hundreds of pages per locale: keep one per locale and
+// options.
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+/** Formats an ISO instant as a medium date with a short time, in UTC, for locale. */
+export function formatDateTimeUTC(locale: string, iso: string): string {
+  let f = cache.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    cache.set(locale, f);
+  }
+  return f.format(new Date(iso));
+}
