@@ -29,7 +29,7 @@ var defaultFiles embed.FS
 // style is needed.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
 	"font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
-	"form-action 'self'; frame-ancestors 'self'"
+	"form-action 'self'; frame-ancestors 'none'"
 
 // hashedName inserts the first 8 bytes of the content's SHA-256 before the extension.
 func hashedName(name string, data []byte) string {

@@ -1,0 +1,81 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/sitetest"
+)
+
+const site = `
+-- locales/en/gmp-lib.json --
+{"schedule": {"title": "S", "activity": "A", "enrolment": "E"}, "rules": {"title": "R"}, "notFound": {"title": "N", "body": "B"}}
+-- campaigns/one/campaign.yaml --
+id: "1"
+namespace: one
+schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
+-- locales/en/one.json --
+{"hero": {"title": "One", "subtitle": "First"}}
+`
+
+func run(t *testing.T, root string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	f := &factory.Factory{IO: &factory.IOStreams{Out: &out, ErrOut: &errOut}}
+	cmd := NewCmdBuild(f, func(ctx context.Context, o *Options) error {
+		repo := sitetest.RepoRoot()
+		// The test site borrows the repository's components and packages.
+		for _, l := range []string{"components", "node_modules"} {
+			_ = os.Symlink(filepath.Join(repo, l), filepath.Join(root, l))
+		}
+		o.Root = root
+		return Run(ctx, o)
+	})
+	cmd.Flags().String("source", root, "")
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true // as under the root command
+	cmd.SetArgs(args)
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	err = cmd.ExecuteContext(context.Background())
+	return out.String(), errOut.String(), err
+}
+
+func TestBuildPrintsSummaryOnStdout(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	root := sitetest.Write(t, site)
+	stdout, stderr, err := run(t, root)
+	if err != nil {
+		t.Fatalf("build failed: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "built 23 pages (1 campaigns × 23 locales)") || !strings.Contains(stdout, "one") || !strings.Contains(stdout, " KB") {
+		t.Errorf("summary: %q", stdout)
+	}
+	if strings.Contains(stderr, "rendering [") {
+		t.Error("progress bar drawn although stderr is not a terminal")
+	}
+}
+
+func TestBuildReportsEveryProblemOnStderrAndFails(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	root := sitetest.Write(t, site+"-- campaigns/two/campaign.yaml --\nid: \"1\"\nnamespce: two\n")
+	stdout, stderr, err := run(t, root)
+	if err == nil || !strings.Contains(err.Error(), "build failed with 6 error(s)") {
+		t.Fatalf("want a failure counting 6 errors, got %v\n%s", err, stderr)
+	}
+	for _, want := range []string{
+		`campaigns/two/campaign.yaml:2:1: error: unknown field "namespce" in the document [unknown-field] (hint: did you mean "namespace"?)`,
+		`campaigns/two/campaign.yaml:1:5: error: campaign id "1" is also used by campaigns/one/campaign.yaml [duplicate-id]`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if stdout != "" {
+		t.Errorf("a failed build printed data: %q", stdout)
+	}
+}
