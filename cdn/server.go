@@ -41,31 +41,56 @@ type server struct {
 var hidden = []string{"_headers", "_redirects", "_routes.json", "_worker.js"}
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	root, err := s.openRoot()
-	if err != nil {
-		w.Header().Set("Retry-After", "1")
-		http.Error(w, "site not available", http.StatusServiceUnavailable)
-		return
+	// A build may replace dir between our opening it and opening a file in
+	// it, and delete the old folder at once. A miss in a folder that is no
+	// longer dir is therefore asked again of the new one, once.
+	for retry := true; ; retry = false {
+		root, err := s.openRoot()
+		if err != nil {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "site not available", http.StatusServiceUnavailable)
+			return
+		}
+		done := s.serve(w, r, root, retry)
+		root.Close()
+		if done {
+			return
+		}
 	}
-	defer root.Close()
+}
 
-	for k, v := range HeadersFor(s.rules.get(root), r.URL.EscapedPath()) {
+// serve answers r from root. It returns false, having written nothing, when
+// the file is missing, mayRetry is set and root is no longer the site
+// directory.
+func (s *server) serve(w http.ResponseWriter, r *http.Request, root *os.Root, mayRetry bool) bool {
+	set := HeadersFor(s.rules.get(root), r.URL.EscapedPath())
+	for k, v := range set {
 		w.Header()[k] = v
+	}
+	miss := func() bool {
+		if mayRetry && s.replaced(root) {
+			for k := range set {
+				w.Header().Del(k)
+			}
+			return false
+		}
+		s.notFound(w, r, root)
+		return true
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
+		return true
 	}
 	rel, ok := cleanPath(r.URL)
 	if !ok {
 		s.notFound(w, r, root)
-		return
+		return true
 	}
 	isTop := func(name string) bool { _, err := root.Stat(name); return err == nil }
 	if target, ok := s.site.redirect(r.URL, isTop); ok {
 		redirect(w, target)
-		return
+		return true
 	}
 
 	name := rel
@@ -74,14 +99,12 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	f, err := root.Open(name)
 	if err != nil {
-		s.notFound(w, r, root)
-		return
+		return miss()
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		s.notFound(w, r, root)
-		return
+		return miss()
 	}
 	if fi.IsDir() {
 		// A page directory asked for without its slash; any other directory
@@ -93,17 +116,27 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			if safeTarget(target) {
 				redirect(w, target)
-				return
+				return true
 			}
 		}
-		s.notFound(w, r, root)
-		return
+		return miss()
 	}
 	if !fi.Mode().IsRegular() {
-		s.notFound(w, r, root)
-		return
+		return miss()
 	}
 	s.serveFile(w, r, f, fi, name)
+	return true
+}
+
+// replaced reports whether root is no longer the folder at s.dir. A folder
+// deleted under us may not even answer for itself: that counts as replaced.
+func (s *server) replaced(root *os.Root) bool {
+	cur, err := os.Stat(s.dir)
+	if err != nil {
+		return false
+	}
+	mine, err := root.Stat(".")
+	return err != nil || !os.SameFile(cur, mine)
 }
 
 // openRoot opens the site directory. A build that swaps dist/ by two renames

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package cdn
+
+import "errors"
+
+func exchangeDirs(a, b string) error { return errors.ErrUnsupported }
