@@ -24,11 +24,10 @@ type Campaign struct {
 	Widgets   Widgets    `yaml:"widgets"`
 	At        yamlpos.At `yaml:"-"`
 
-	Slug    string            `yaml:"-"` // folder name: the page's URL segment
-	File    string            `yaml:"-"` // campaigns/<slug>/campaign.yaml
-	Page    string            `yaml:"-"` // campaigns/<slug>/page.tsx when present
-	Rules   map[string]string `yaml:"-"` // locale → campaigns/<slug>/rules/<locale>.md
-	ModTime time.Time         `yaml:"-"`
+	Slug  string            `yaml:"-"` // folder name: the page's URL segment
+	File  string            `yaml:"-"` // campaigns/<slug>/campaign.yaml
+	Page  string            `yaml:"-"` // campaigns/<slug>/page.tsx when present
+	Rules map[string]string `yaml:"-"` // locale → campaigns/<slug>/rules/<locale>.md
 }
 
 // Schedule is the campaign's activity and enrolment windows, used for previews, the

@@ -34,7 +34,7 @@ var (
 func LoadAll(root string, locales []string, diags *diag.List) []*Campaign {
 	entries, err := os.ReadDir(filepath.Join(root, Dir))
 	if errors.Is(err, os.ErrNotExist) {
-		diags.Warnf(Dir, 0, 0, "no-campaigns", "create one with `promo new <slug>`", "there is no campaigns folder; nothing to build")
+		diags.Warnf(Dir, 0, 0, "no-campaigns", "create campaigns/<slug>/campaign.yaml", "there is no campaigns folder; nothing to build")
 		return nil
 	}
 	if err != nil {
@@ -90,9 +90,6 @@ func load(root, slug string, locales []string, diags *diag.List) *Campaign {
 		return nil
 	}
 	c := &Campaign{Slug: slug, File: file, Rules: map[string]string{}}
-	if info, err := os.Stat(abs); err == nil {
-		c.ModTime = info.ModTime()
-	}
 	if !yamlpos.Decode(file, data, c, diags) {
 		return c
 	}

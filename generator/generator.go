@@ -126,6 +126,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
+	if _, err := os.Stat(filepath.Join(opts.NodeModules, "react", "package.json")); err != nil {
+		return nil, fmt.Errorf("%s has no React: run `npm ci` where package.json is (the pages are built with its pinned packages)", opts.NodeModules)
+	}
+	if _, err := os.Stat(filepath.Join(opts.Components, "entry", "client.tsx")); err != nil {
+		return nil, fmt.Errorf("%s is not Promo's components folder (no entry/client.tsx): pages are made of those components", opts.Components)
+	}
 	s, diags := Load(opts.Root)
 	if err := diags.Err(); err != nil {
 		return nil, err
@@ -433,9 +439,6 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 		if b.opts.Progress != nil {
 			b.opts.Progress(end, len(reqs))
 		}
-	}
-	if len(reqs) == 0 && len(b.site.Campaigns) == 0 {
-		return nil
 	}
 	return diags.Err()
 }
