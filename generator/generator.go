@@ -360,7 +360,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 				resources[ns] = r
 			}
 			data := pageData{Locale: locale, DefaultLocale: cfg.DefaultLocale, Dir: cfg.Dir(locale), Campaign: cd,
-				Resources: resources, ErrorCodesURL: errorURLs[locale], APIBase: cfg.APIBase, Env: cfg.Environment,
+				Resources: resources, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
 				Brand: cfg.Brand, App: newAppData(cfg), Home: "/"}
 			raw, err := json.Marshal(data)
 			if err != nil {

@@ -16,11 +16,13 @@ type pageData struct {
 	Campaign      campaignData              `json:"campaign"`
 	Resources     map[string]map[string]any `json:"resources"`
 	ErrorCodesURL string                    `json:"errorCodesUrl"`
-	APIBase       string                    `json:"apiBase"`
-	Env           string                    `json:"env"`
-	Brand         string                    `json:"brand"`
-	App           appData                   `json:"app"`
-	Home          string                    `json:"home"`
+	// The default locale's dictionary: fetched when the locale's own fails to load.
+	ErrorCodesFallbackURL string  `json:"errorCodesFallbackUrl"`
+	APIBase               string  `json:"apiBase"`
+	Env                   string  `json:"env"`
+	Brand                 string  `json:"brand"`
+	App                   appData `json:"app"`
+	Home                  string  `json:"home"`
 }
 
 type appData struct {

@@ -49,6 +49,7 @@ export interface PageData {
   // along the locale's fallback chain.
   resources: Record<string, Record<string, unknown>>;
   errorCodesUrl: string; // hashed JSON dictionary of this locale, fetched on first error
+  errorCodesFallbackUrl: string; // the default locale's, used when this locale's fails to load
   apiBase: string;
   env: string;
   brand: string;
