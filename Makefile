@@ -39,8 +39,9 @@ test-fuzz:
 	go test -run='^$$' -fuzz='^FuzzRoute$$' -fuzztime=$(FUZZTIME) ./function
 	go test -run='^$$' -fuzz='^FuzzRedirect$$' -fuzztime=$(FUZZTIME) ./cdn
 
-test-ts:
+test-ts: setup
 	$(NODE) node_modules/typescript/bin/tsc --noEmit -p .
+	$(NODE) node_modules/vitest/vitest.mjs run
 
 test-e2e: setup
 	bash scripts/install-browser.sh
