@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["components/**/*.test.{ts,tsx}"],
+    setupFiles: ["./vitest.setup.ts"],
     restoreMocks: true,
     unstubGlobals: true,
   },
