@@ -27,7 +27,8 @@ export default defineConfig({
   },
   webServer: {
     // The site is built by `make e2e` first; serving it is the test's business.
-    command: `../bin/promo serve --source .. --addr 127.0.0.1:${port}`,
+    // The server log (one JSON line per API call) goes to a file beside the results.
+    command: `mkdir -p artifacts && ../bin/promo serve --source .. --addr 127.0.0.1:${port} 2>artifacts/serve.log`,
     url: `${baseURL}/api/healthz`,
     reuseExistingServer: false,
     stdout: "ignore",

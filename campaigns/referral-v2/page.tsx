@@ -1,5 +1,5 @@
 // A designer's composition: the referral steps come before the standard parts.
-import { Hero, Rules, Schedule, Slot, usePage, useT } from "@promo/components";
+import { Hero, QuickApply, Rules, Schedule, Slot, usePage, useT } from "@promo/components";
 
 export default function ReferralPage() {
   const t = useT();
@@ -17,7 +17,13 @@ export default function ReferralPage() {
           <li>{t("steps.earn")}</li>
         </ol>
       </section>
-      <div className="promo-actions">{widgets.quickApply ? <Slot name="quick-apply" /> : null}</div>
+      <div className="promo-actions">
+        {widgets.quickApply ? (
+          <Slot name="quick-apply">
+            <QuickApply />
+          </Slot>
+        ) : null}
+      </div>
       {widgets.invitationCode?.enabled ? <Slot name="invitation-code" /> : null}
       <Schedule />
       <Rules />

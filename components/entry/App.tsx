@@ -2,7 +2,11 @@ import { useEffect, useMemo, type ComponentType } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "../runtime/i18n";
 import { PageProvider } from "../runtime/page";
+import { Toaster } from "../runtime/toast";
 import type { PageData } from "../runtime/types";
+import { AuthHost } from "../widgets/auth/AuthHost";
+import { ProfileSync } from "../widgets/auth/ProfileSync";
+import { CampaignUnavailable } from "../widgets/unavailable/CampaignUnavailable";
 
 export interface AppProps {
   page: ComponentType;
@@ -23,6 +27,10 @@ export function App({ page: Page, data, html, stableSink }: AppProps) {
     <PageProvider data={data} html={html} stableSink={stableSink}>
       <I18nextProvider i18n={i18n}>
         <Page />
+        <ProfileSync />
+        <AuthHost />
+        <CampaignUnavailable />
+        <Toaster />
       </I18nextProvider>
     </PageProvider>
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { initRuntime } from "../runtime/init";
 import type { PageData } from "../runtime/types";
 import { App } from "./App";
 
@@ -16,9 +17,11 @@ export function hydrate(page: ComponentType): void {
   const root = document.getElementById(ROOT_ID);
   if (!script || !root) throw new Error(`page is missing #${DATA_ID} or #${ROOT_ID}`);
   const data = JSON.parse(script.textContent ?? "{}") as PageData;
+  initRuntime(data);
   const html: Record<string, string> = {};
   root.querySelectorAll<HTMLElement>("[data-promo-html]").forEach((el) => {
     html[el.dataset.promoHtml!] = el.innerHTML;
   });
   hydrateRoot(root, <App page={page} data={data} html={html} stableSink={null} />);
 }
+

@@ -1,4 +1,6 @@
 import { usePage } from "../runtime/page";
+import { QuickApply } from "../widgets/apply/QuickApply";
+import { QuickLogin } from "../widgets/login/QuickLogin";
 import { Hero } from "./Hero";
 import { Rules } from "./Rules";
 import { Schedule } from "./Schedule";
@@ -15,8 +17,16 @@ export default function CampaignPage() {
     <main className="promo-page">
       <Hero />
       <div className="promo-actions">
-        {widgets.quickApply ? <Slot name="quick-apply" /> : null}
-        {widgets.quickLogin ? <Slot name="quick-login" /> : null}
+        {widgets.quickApply ? (
+          <Slot name="quick-apply">
+            <QuickApply />
+          </Slot>
+        ) : null}
+        {widgets.quickLogin ? (
+          <Slot name="quick-login">
+            <QuickLogin />
+          </Slot>
+        ) : null}
       </div>
       {widgets.invitationCode?.enabled ? <Slot name="invitation-code" /> : null}
       {widgets.market ? <Slot name="market" /> : null}

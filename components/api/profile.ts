@@ -1,0 +1,52 @@
+import useSWR, { mutate } from "swr";
+import { request, type ApiError } from "../runtime/request";
+import { setUserId } from "../runtime/identity";
+import { PATHS } from "./paths";
+import { sessionChanged, useSession } from "./session";
+
+export interface Profile {
+  id: number;
+  [field: string]: unknown;
+}
+
+/**
+ * Fetches the profile (spec §7: credentials, cached, exempt from cache deletion on
+ * failure, so a failed refresh keeps the last good one). It is a refresh call: a
+ * 10007 (expired token) logs the visitor out instead of reloading the page.
+ */
+export async function fetchProfile(opts?: { force?: boolean }): Promise<Profile> {
+  try {
+    const { result } = await request<Profile>({ url: PATHS.profile, cache: true, keepCacheOnError: true, refresh: true, hideToast: true, force: opts?.force });
+    setUserId(Number(result.id) || 0);
+    return result;
+  } catch (e) {
+    if ((e as ApiError).code === 10007) {
+      await logoutQuietly();
+    }
+    throw e;
+  }
+}
+
+async function logoutQuietly(): Promise<void> {
+  try {
+    await request({ method: "POST", url: PATHS.logout, hideToast: true, refresh: true });
+  } catch {
+    // The cookies may already be gone; either way the visitor is logged out now.
+  }
+  setUserId(0);
+  sessionChanged();
+}
+
+const PROFILE_KEY = "profile";
+
+/** The logged-in visitor's profile through SWR; nothing for visitors. */
+export function useProfile() {
+  const isLogin = useSession();
+  const swr = useSWR<Profile, ApiError>(isLogin ? PROFILE_KEY : null, fetchProfile, { revalidateOnFocus: false, shouldRetryOnError: false });
+  return { isLogin, profile: swr.data };
+}
+
+/** Fetches the profile again, bypassing the cached one (after a login or sign-up). */
+export function refreshProfile(): Promise<unknown> {
+  return mutate(PROFILE_KEY, () => fetchProfile({ force: true }), { revalidate: false });
+}

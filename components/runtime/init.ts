@@ -1,0 +1,23 @@
+import { configureClient } from "./context";
+import { configureErrors } from "./errors";
+import { initHeatmap } from "./heatmap";
+import { configureIdentity } from "./identity";
+import { initMonitor } from "./monitor";
+import { configureRequest } from "./request";
+import { initTracking } from "./tracking";
+import type { PageData } from "./types";
+
+/**
+ * Configures the browser runtime from the page data: call once in the browser before
+ * hydrating (never while prerendering). Returns the function that stops the listeners.
+ */
+export function initRuntime(data: PageData, opts?: { analyticsSrc?: string; heatmap?: boolean }): () => void {
+  configureIdentity({ brand: data.brand });
+  configureClient({ appMarker: data.app.userAgentMarker });
+  configureRequest({ apiBase: data.apiBase, lang: data.locale, storagePrefix: `${data.brand}:cache:` });
+  configureErrors({ url: data.errorCodesUrl, fallbackUrl: data.errorCodesFallbackUrl });
+  initTracking({ campaignId: data.campaign.id, analyticsSrc: opts?.analyticsSrc });
+  const stops = [initMonitor({ apiBase: data.apiBase, campaign: data.campaign.slug, locale: data.locale })];
+  if (opts?.heatmap !== false) stops.push(initHeatmap());
+  return () => stops.forEach((stop) => stop());
+}

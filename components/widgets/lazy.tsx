@@ -1,0 +1,87 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { useT } from "../runtime/useT";
+
+/** DESIGN §2 / spec §9: a lazy chunk that fails or takes over 120 s. */
+export class ChunkLoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ChunkLoadError";
+  }
+}
+
+export const CHUNK_TIMEOUT = 120_000;
+
+/** Races a chunk's import against the timeout; any failure becomes a ChunkLoadError. */
+export function loadChunk<T>(load: () => Promise<T>, timeout = CHUNK_TIMEOUT): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeout / 1000} s`)), timeout);
+    load().then(
+      (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(`Loading chunk failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e }));
+      },
+    );
+  });
+}
+
+/** Starts loading a chunk when the browser is idle, so the first click finds it ready. */
+export function prefetchWhenIdle(load: () => Promise<unknown>): () => void {
+  const run = () => void load().catch(() => undefined); // a failed prefetch is retried on use
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 2000);
+  return () => window.clearTimeout(id);
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError(e: unknown) {
+    if (e instanceof ChunkLoadError) return { failed: true };
+    throw e;
+  }
+  render() {
+    if (this.state.failed) {
+      return <ChunkRetry onRetry={() => this.setState({ failed: false }, this.props.onRetry)} />;
+    }
+    return this.props.children;
+  }
+}
+
+function ChunkRetry({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="promo-chunk-error" role="alert">
+      <span>{t("gmp-lib:chunk.failed")}</span>
+      <button type="button" className="promo-button promo-button--secondary" onClick={onRetry}>
+        {t("gmp-lib:chunk.retry")}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Renders a lazily loaded component; when its chunk fails to load, the page offers a
+ * retry, which imports it anew (React.lazy would keep the failure forever).
+ */
+export function LazyWidget<P extends object>({ load, props }: { load: () => Promise<{ default: ComponentType<P> }>; props: P }) {
+  const [attempt, setAttempt] = useState(0);
+  const Lazy = useMemo(() => lazy(() => loadChunk(load)), [load, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <ChunkBoundary onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
