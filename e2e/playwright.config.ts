@@ -9,8 +9,10 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "artifacts/results",
-  fullyParallel: true,
-  workers: 2,
+  // One worker: the mock upstream's state (faults, overrides, rate limits) is shared
+  // by the whole server, and every test resets it.
+  fullyParallel: false,
+  workers: 1,
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,

@@ -73,7 +73,15 @@ export function QuickApply() {
           {label}
         </a>
       ) : (
-        <button type="button" className="promo-button promo-button--primary promo-apply__button" disabled={view.disabled} aria-busy={enrolment.pending || undefined} onClick={onApply}>
+        // aria-disabled, not disabled: the button stays focusable, so focus can come back
+        // to it when the pop-up closes and a keyboard user hears why nothing happens.
+        <button
+          type="button"
+          className="promo-button promo-button--primary promo-apply__button"
+          aria-disabled={view.disabled || undefined}
+          aria-busy={enrolment.pending || undefined}
+          onClick={onApply}
+        >
           {label}
         </button>
       );

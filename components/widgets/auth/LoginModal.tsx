@@ -77,14 +77,6 @@ export default function LoginModal({ request }: { request: AuthRequest }) {
   return (
     <Dialog open title={title} onClose={closeAuth} closeLabel={t("gmp-lib:dialog.close")} className="promo-auth">
       <form className="promo-auth__form" onSubmit={onSubmit} noValidate={false}>
-        <div className="promo-auth__channels" role="radiogroup" aria-label={t("gmp-lib:auth.channel")}>
-          {(["email", "mobile"] as const).map((c) => (
-            <label key={c} className="promo-auth__channel">
-              <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} />
-              {c === "email" ? t("gmp-lib:auth.email") : t("gmp-lib:auth.mobile")}
-            </label>
-          ))}
-        </div>
         <label htmlFor={ids.address}>{addressLabel}</label>
         <input
           id={ids.address}
@@ -124,6 +116,9 @@ export default function LoginModal({ request }: { request: AuthRequest }) {
             />
           </>
         ) : null}
+        <button type="button" className="promo-link-button promo-auth__channel" onClick={() => setChannel(channel === "email" ? "mobile" : "email")}>
+          {channel === "email" ? t("gmp-lib:auth.useMobile") : t("gmp-lib:auth.useEmail")}
+        </button>
         <button type="submit" className="promo-button promo-button--primary promo-auth__submit" disabled={busy} aria-busy={busy}>
           {mode === "login" ? t("gmp-lib:auth.login.submit") : t("gmp-lib:auth.register.submit")}
         </button>

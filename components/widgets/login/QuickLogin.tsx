@@ -29,8 +29,10 @@ export function QuickLogin() {
       <button
         type="button"
         className="promo-button promo-button--secondary"
-        disabled={isLogin}
-        onClick={() => openAuth({ mode: config.action, onSuccess: setSucceeded })}
+        aria-disabled={isLogin || undefined}
+        onClick={() => {
+          if (!isLogin) openAuth({ mode: config.action, onSuccess: setSucceeded });
+        }}
       >
         {config.action === "login" ? t("gmp-lib:quickLogin.login") : t("gmp-lib:quickLogin.register")}
       </button>
