@@ -212,3 +212,34 @@ test.describe("accessibility (axe)", () => {
     await scan(page);
   });
 });
+
+test("closing the pop-up opens the configured redirect in a new tab", async ({ page, context }) => {
+  await open(page);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await logIn(page);
+  const tab = context.waitForEvent("page");
+  await page.getByRole("button", { name: "Got it" }).click();
+  const opened = await tab;
+  await opened.waitForLoadState();
+  expect(new URL(opened.url()).pathname).toBe("/spot-activity/");
+});
+
+test("a text-link Apply is replaced by the configured link buttons after enrolment", async ({ page }) => {
+  await open(page, "/referral-v2/");
+  await page.getByRole("link", { name: "Apply" }).click();
+  await logIn(page);
+  await page.getByRole("button", { name: "Got it" }).click();
+  await expect(page.getByRole("link", { name: "Apply" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Invite friends" })).toHaveAttribute("href", "/referral-v2/#invite");
+  const rewards = page.getByRole("link", { name: "My rewards" });
+  await expect(rewards).toHaveAttribute("target", "_blank");
+  await expect(rewards).toHaveAttribute("rel", "noopener noreferrer");
+});
+
+test("Apply disappears after enrolment in hide mode", async ({ page }) => {
+  await open(page, "/spot-activity/");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await logIn(page);
+  await page.getByRole("button", { name: "Got it" }).click();
+  await expect(page.getByRole("button", { name: /Apply|Joined/ })).toHaveCount(0);
+});

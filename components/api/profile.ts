@@ -1,4 +1,4 @@
-import useSWR, { mutate } from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { request, type ApiError } from "../runtime/request";
 import { setUserId } from "../runtime/identity";
 import { PATHS } from "./paths";
@@ -46,7 +46,11 @@ export function useProfile() {
   return { isLogin, profile: swr.data };
 }
 
-/** Fetches the profile again, bypassing the cached one (after a login or sign-up). */
-export function refreshProfile(): Promise<unknown> {
-  return mutate(PROFILE_KEY, () => fetchProfile({ force: true }), { revalidate: false });
+/**
+ * Fetches the profile again, bypassing the cached one (after a login or sign-up); the
+ * returned function uses the SWR cache of the calling component's tree.
+ */
+export function useRefreshProfile(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () => mutate(PROFILE_KEY, () => fetchProfile({ force: true }), { revalidate: false });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { mutate } from "swr";
+import { useSWRConfig } from "swr";
 import { enrol, fetchCampaignInfo, infoKey, type CampaignInfo } from "../../api/campaign";
 import { referralCode } from "../../api/referral";
 import { ALREADY_ENROLLED, showError, type ApiError } from "../../runtime/errors";
@@ -19,6 +19,7 @@ export function useEnrolment(campaign: CampaignConfig) {
   const [pending, setPending] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const running = useRef(false);
+  const { mutate } = useSWRConfig();
 
   const run = useCallback(async (): Promise<EnrolOutcome | null> => {
     if (!campaign.id) {
@@ -54,7 +55,7 @@ export function useEnrolment(campaign: CampaignConfig) {
       running.current = false;
       setPending(false);
     }
-  }, [campaign]);
+  }, [campaign, mutate]);
 
   return { run, pending, succeeded, dismiss: () => setSucceeded(false) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { login, register, sendVerificationCode, type Identity } from "../../api/account";
-import { refreshProfile } from "../../api/profile";
+import { useRefreshProfile } from "../../api/profile";
 import { referralCode } from "../../api/referral";
 import { showError, type ApiError } from "../../runtime/errors";
 import { track } from "../../runtime/tracking";
@@ -28,6 +28,7 @@ export default function LoginModal({ request }: { request: AuthRequest }) {
   const [referral, setReferral] = useState(() => referralCode() ?? "");
   const [busy, setBusy] = useState(false);
   const [countdown, setCountdown] = useState(0);
+  const refreshProfile = useRefreshProfile();
   const ids = { address: useId(), password: useId(), code: useId(), referral: useId() };
 
   useEffect(() => {
