@@ -3,15 +3,17 @@ module github.com/promohq/promo
 go 1.26.8
 
 require (
-	github.com/andybalholm/brotli v1.2.8 // indirect
-	github.com/aws/aws-lambda-go v1.55.1 // indirect
-	github.com/evanw/esbuild v0.28.2 // indirect
-	github.com/fsnotify/fsnotify v1.10.1 // indirect
+	github.com/andybalholm/brotli v1.2.8
+	github.com/aws/aws-lambda-go v1.55.1
+	github.com/evanw/esbuild v0.28.2
+	github.com/spf13/cobra v1.10.2
+	github.com/yuin/goldmark v1.8.7
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.47.0
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.47.0 // indirect
 )

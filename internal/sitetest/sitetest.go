@@ -78,3 +78,19 @@ func RequireNodeModules(t testing.TB) {
 		t.Fatalf("node_modules is not installed: run `npm ci` in %s first", RepoRoot())
 	}
 }
+
+// LibraryTexts is an archive entry with the repository's English widget texts
+// (locales/en/gmp-lib.json), which every site using the components needs; extra
+// top-level entries (raw JSON members) are added to it.
+func LibraryTexts(t testing.TB, extra ...string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(RepoRoot(), "locales", "en", "gmp-lib.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSpace(string(data))
+	if len(extra) > 0 {
+		text = "{" + strings.Join(extra, ",") + "," + strings.TrimPrefix(text, "{")
+	}
+	return "-- locales/en/gmp-lib.json --\n" + text + "\n"
+}

@@ -13,8 +13,6 @@ import (
 )
 
 const site = `
--- locales/en/gmp-lib.json --
-{"schedule": {"title": "S", "activity": "A", "enrolment": "E"}, "rules": {"title": "R"}, "notFound": {"title": "N", "body": "B"}}
 -- campaigns/one/campaign.yaml --
 id: "1"
 namespace: one
@@ -47,7 +45,7 @@ func run(t *testing.T, root string, args ...string) (stdout, stderr string, err 
 
 func TestBuildPrintsSummaryOnStdout(t *testing.T) {
 	sitetest.RequireNodeModules(t)
-	root := sitetest.Write(t, site)
+	root := sitetest.Write(t, sitetest.LibraryTexts(t)+site)
 	stdout, stderr, err := run(t, root)
 	if err != nil {
 		t.Fatalf("build failed: %v\n%s", err, stderr)
@@ -62,7 +60,7 @@ func TestBuildPrintsSummaryOnStdout(t *testing.T) {
 
 func TestBuildReportsEveryProblemOnStderrAndFails(t *testing.T) {
 	sitetest.RequireNodeModules(t)
-	root := sitetest.Write(t, site+"-- campaigns/two/campaign.yaml --\nid: \"1\"\nnamespce: two\n")
+	root := sitetest.Write(t, sitetest.LibraryTexts(t)+site+"-- campaigns/two/campaign.yaml --\nid: \"1\"\nnamespce: two\n")
 	stdout, stderr, err := run(t, root)
 	if err == nil || !strings.Contains(err.Error(), "build failed with 6 error(s)") {
 		t.Fatalf("want a failure counting 6 errors, got %v\n%s", err, stderr)

@@ -77,20 +77,26 @@ func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), 
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}
-	env := cfg.Environment
-	if opts.Env != "" {
-		env = opts.Env
+	// The flag wins over PROMO_ENV, which wins over site.yaml; the environment then
+	// picks its upstream and cookie from site config (PROMO_UPSTREAM etc. may override).
+	env := opts.Env
+	if env == "" {
+		env = opts.Getenv("PROMO_ENV")
+	}
+	if env == "" {
+		env = cfg.Environment
 	}
 	envCfg, ok := cfg.Environments[env]
 	if !ok {
 		return nil, nil, fmt.Errorf("--env %s: not an environment of the site (use production, testnet, test, dev or local)", env)
 	}
 	fc := function.Config{Env: env, Upstream: envCfg.Upstream, CookieName: envCfg.Cookie, APIBase: cfg.APIBase, Logger: logger}
-	if env == function.EnvLocal {
-		fc.Local = mock.New(mock.Options{Campaigns: MockCampaigns(campaigns)})
-	}
 	if fc, err = function.ConfigFromEnv(fc, opts.Getenv); err != nil {
 		return nil, nil, err
+	}
+	// The mock stands in only in local, decided after the environment variables.
+	if fc.Env == function.EnvLocal {
+		fc.Local = mock.New(mock.Options{Campaigns: MockCampaigns(campaigns), Seed: 1})
 	}
 	fn, err := function.New(fc)
 	if err != nil {

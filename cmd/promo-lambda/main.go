@@ -1,0 +1,46 @@
+// Command promo-lambda runs the function (DESIGN §4) on AWS Lambda, behind a
+// Function URL or an API Gateway HTTP or REST API. It is configured by
+// environment variables only: PROMO_ENV (required here), PROMO_UPSTREAM,
+// PROMO_COOKIE_NAME, PROMO_COOKIE_DOMAIN, PROMO_API_BASE, PROMO_TIMEOUT and
+// PROMO_TRUSTED_HOPS. Give the Lambda a timeout above PROMO_TIMEOUT (50 s by
+// default) so the function can still answer 504 itself.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/promohq/promo/function"
+	"github.com/promohq/promo/function/awslambda"
+	"github.com/promohq/promo/mock"
+)
+
+func main() {
+	h, err := build(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "promo-lambda:", err)
+		os.Exit(1)
+	}
+	lambda.StartWithOptions(awslambda.Adapter{H: h}, lambda.WithEnableSIGTERM(func() { h.Close() }))
+}
+
+// build makes the handler from the environment. Unlike `promo serve`, a
+// deployment must name its environment: defaulting to local would put the
+// mock and its test control behind a public URL.
+func build(getenv func(string) string) (*function.Handler, error) {
+	if getenv("PROMO_ENV") == "" {
+		return nil, errors.New("PROMO_ENV is not set: name the environment (production, testnet, test, dev, or local for a demo on the embedded mock)")
+	}
+	cfg, err := function.ConfigFromEnv(function.Config{}, getenv)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Env == function.EnvLocal && cfg.Upstream == "" {
+		// A demo deployment: the mock with its seeded account and no campaigns.
+		cfg.Local = mock.New(mock.Options{})
+	}
+	return function.New(cfg)
+}

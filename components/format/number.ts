@@ -1,0 +1,37 @@
+// Locale-aware numbers (issue: every page reads as if written for its language). Intl
+// formatters are cached per locale and options: creating one costs far more than using it.
+const cache = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** 1234.5 → "1,234.5" (en), "1 234,5" (ru-RU), "١٬٢٣٤٫٥" (ar-SA). */
+export function formatNumber(locale: string, value: number, maximumFractionDigits = 2): string {
+  return formatter(locale, { maximumFractionDigits }).format(value);
+}
+
+/**
+ * A price in a crypto unit, which Intl has no currency code for: the number in the
+ * locale's style with the unit after it, e.g. "1,234.50 USDT".
+ */
+export function formatPrice(locale: string, value: number, unit: string, fractionDigits = 2): string {
+  const n = formatter(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+  return `${n}\u00a0${unit}`;
+}
+
+/** 0.2 → "20%" (en), "20 %" (de-like locales), "%20" (tr-TR), "٢٠٪؜" (ar-SA). */
+export function formatPercent(locale: string, ratio: number, maximumFractionDigits = 2): string {
+  return formatter(locale, { style: "percent", maximumFractionDigits }).format(ratio);
+}
+
+/** A duration part with the language's plural forms: 5 → "5 дней" (ru-RU), "5 days" (en). */
+export function formatUnit(locale: string, value: number, unit: "day" | "hour" | "minute" | "second"): string {
+  return formatter(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
+}

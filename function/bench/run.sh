@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Compares the function with nginx proxy_pass to the same upstream, all on
+# loopback (DESIGN §7): requests/s at full load, p99 added latency at half
+# the function's full load, and the function's memory during a soak.
+#
+#   function/bench/run.sh            # DUR=10s per run, SOAK=60 s
+#   DUR=30s SOAK=600 function/bench/run.sh
+#   FN_GOGC=400 function/bench/run.sh   # GOGC for the function process only
+#
+# Every run is bounded by DUR or SOAK and targets 127.0.0.1 only. nginx comes
+# from Debian (installed with apt-get when missing and run as root) and runs
+# with its own config in a temporary directory; nothing else is touched.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+DUR=${DUR:-10s}
+CONNS=${CONNS:-64}
+SOAK=${SOAK:-60}
+UP=127.0.0.1:18081
+FN=127.0.0.1:18082
+NG=127.0.0.1:18083
+PATH_Q=/api/spot/s_api/basic/quote_tokens
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/fnbench.XXXXXX")
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "nginx is missing; install it (apt-get install -y nginx) and run again" >&2
+		exit 1
+	fi
+	apt-get install -y nginx >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y nginx >/dev/null; }
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+go build -o "$work/promobench" ./function/bench/promobench
+B="$work/promobench"
+
+mkdir -p "$work/nginx"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes 2;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+	access_log /dev/null;
+	client_body_temp_path $work/nginx/body;
+	proxy_temp_path $work/nginx/proxy;
+	fastcgi_temp_path $work/nginx/fastcgi;
+	uwsgi_temp_path $work/nginx/uwsgi;
+	scgi_temp_path $work/nginx/scgi;
+	upstream exchange { server $UP; keepalive 128; }
+	server {
+		listen $NG;
+		location /api/ {
+			proxy_pass http://exchange/;
+			proxy_http_version 1.1;
+			proxy_set_header Connection "";
+		}
+	}
+}
+EOF
+
+"$B" upstream -addr "$UP" &
+pids+=($!)
+GOGC=${FN_GOGC:-100} "$B" proxy -addr "$FN" -upstream "http://$UP" 2>/dev/null &
+fnpid=$!
+pids+=($fnpid)
+"$NGINX" -p "$work/nginx" -c "$work/nginx/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+
+for addr in $UP $FN $NG; do
+	for _ in $(seq 1 50); do
+		(exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null && break
+		sleep 0.1
+	done
+done
+
+load() { "$B" load -c "$CONNS" "$@"; }
+field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p"; }
+
+echo "== warm-up"
+load -d 2s -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct >/dev/null
+load -d 2s -url "http://$FN$PATH_Q" -label function >/dev/null
+load -d 2s -url "http://$NG$PATH_Q" -label nginx >/dev/null
+
+echo "== full load ($CONNS connections, $DUR each)"
+direct=$(load -d "$DUR" -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct)
+fn=$(load -d "$DUR" -url "http://$FN$PATH_Q" -label function)
+ng=$(load -d "$DUR" -url "http://$NG$PATH_Q" -label nginx)
+printf '%s\n%s\n%s\n' "$direct" "$fn" "$ng"
+fn_rps=$(echo "$fn" | field rps)
+ng_rps=$(echo "$ng" | field rps)
+
+half=$(awk -v r="$fn_rps" 'BEGIN { printf "%d", r / 2 }')
+echo "== half load ($half requests/s, $DUR each)"
+d_half=$(load -d "$DUR" -rate "$half" -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct)
+f_half=$(load -d "$DUR" -rate "$half" -url "http://$FN$PATH_Q" -label function)
+n_half=$(load -d "$DUR" -rate "$half" -url "http://$NG$PATH_Q" -label nginx)
+printf '%s\n%s\n%s\n' "$d_half" "$f_half" "$n_half"
+d99=$(echo "$d_half" | field p99_us)
+f99=$(echo "$f_half" | field p99_us)
+n99=$(echo "$n_half" | field p99_us)
+
+rss() { ps -o rss= -p "$fnpid" | tr -d ' '; }
+echo "== soak: function at $half requests/s for ${SOAK}s, RSS every 5 s"
+rss0=$(rss)
+load -d "${SOAK}s" -rate "$half" -url "http://$FN$PATH_Q" -label soak >"$work/soak.txt" &
+soakpid=$!
+samples="$rss0"
+peak=$rss0
+for _ in $(seq 1 $((SOAK / 5))); do
+	sleep 5
+	s=$(rss)
+	samples="$samples $s"
+	[ "$s" -gt "$peak" ] && peak=$s
+done
+wait "$soakpid"
+cat "$work/soak.txt"
+echo "rss_kb: $samples"
+
+echo "== summary"
+awk -v f="$fn_rps" -v n="$ng_rps" 'BEGIN { printf "requests/s: function %.0f, nginx %.0f (function/nginx = %.2f)\n", f, n, f / n }'
+awk -v d="$d99" -v f="$f99" -v n="$n99" 'BEGIN { printf "p99 at half load: direct %d us, function %d us (+%d us), nginx %d us (+%d us)\n", d, f, f - d, n, n - d }'
+echo "function RSS: start ${rss0} kB, end $(echo "$samples" | awk '{print $NF}') kB, peak ${peak} kB"

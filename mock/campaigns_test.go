@@ -1,0 +1,165 @@
+package mock
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestInfoFamilies(t *testing.T) {
+	m, _ := newTestMock()
+	a := call(t, m, "POST", "/fht/growth/activity-api/v1/info", `{"campaignId":"new-on"}`, "")
+	if !strings.HasPrefix(a.raw, `{"retCode":0,"retMsg":`) {
+		t.Fatalf("new family envelope: %s", a.raw)
+	}
+	var n map[string]any
+	a.into(t, &n)
+	want := map[string]any{"campaignId": "new-on", "actStartAt": float64(t0.Add(-24 * time.Hour).UnixMilli()),
+		"actEndAt": float64(t0.Add(24 * time.Hour).UnixMilli()), "enrollStartAt": float64(t0.Add(-24 * time.Hour).UnixMilli()),
+		"enrollEndAt": float64(t0.Add(12 * time.Hour).UnixMilli()), "status": 5.0, "enrolled": false}
+	for k, v := range want {
+		if n[k] != v {
+			t.Errorf("new info %s = %v, want %v", k, n[k], v)
+		}
+	}
+	if len(n) != len(want) {
+		t.Errorf("new info fields %v", n)
+	}
+	a = call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":"old-on"}`, "")
+	var o map[string]any
+	a.into(t, &o)
+	if !strings.HasPrefix(a.raw, `{"ret_code":0,"ret_msg":`) || o["campaign_id"] != "old-on" || o["status"] != 5.0 ||
+		o["enroll_start_at"] != 0.0 || o["act_start_at"] != float64(t0.Add(-time.Hour).UnixMilli()) {
+		t.Fatalf("old info: %s", a.raw)
+	}
+	for _, c := range []struct{ path, body string }{
+		{"/segw/sact/activity/info", `{"campaign_id":"new-on"}`},         // other family
+		{"/fht/growth/activity-api/v1/info", `{"campaignId":"old-on"}`},  // other family
+		{"/fht/growth/activity-api/v1/info", `{"campaignId":"missing"}`}, // unknown
+	} {
+		if a := call(t, m, "POST", c.path, c.body, ""); a.code != 3580000 {
+			t.Errorf("%s %s: %s", c.path, c.body, a.raw)
+		}
+	}
+	if a := call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":""}`, ""); a.code != codeParam {
+		t.Fatal(a.raw)
+	}
+}
+
+func status(t *testing.T, m *Mock, id string) float64 {
+	var r map[string]any
+	call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":"`+id+`"}`, "").into(t, &r)
+	return r["status"].(float64)
+}
+
+func TestStatusFromScheduleAndOverride(t *testing.T) {
+	m, clk := newTestMock()
+	if s := []float64{status(t, m, "old-soon"), status(t, m, "old-on"), status(t, m, "old-done")}; s[0] != 4 || s[1] != 5 || s[2] != 6 {
+		t.Fatalf("statuses %v", s)
+	}
+	clk.Set(t0.Add(90 * time.Minute))
+	if status(t, m, "old-soon") != 5 || status(t, m, "old-on") != 6 {
+		t.Fatal("status does not follow the clock")
+	}
+	ctl := m.Control()
+	for _, s := range []string{"4", "7", "6", "5"} {
+		a := call(t, ctl, "POST", "/__mock/campaign", `{"id":"old-done","status":`+s+`}`, "")
+		if a.code != 0 || status(t, m, "old-done") != float64(s[0]-'0') {
+			t.Fatalf("override %s: %s", s, a.raw)
+		}
+	}
+	call(t, ctl, "POST", "/__mock/campaign", `{"id":"old-done","status":0}`, "")
+	if status(t, m, "old-done") != 6 {
+		t.Fatal("status 0 should return to the schedule")
+	}
+	for _, bad := range []string{`{"id":"old-done","status":3}`, `{"id":"old-done","status":8}`, `{"status":5}`, `x`} {
+		if a := call(t, ctl, "POST", "/__mock/campaign", bad, ""); a.status != 400 {
+			t.Errorf("%s: %d", bad, a.status)
+		}
+	}
+	if a := call(t, ctl, "POST", "/__mock/campaign", `{"id":"nope","status":5}`, ""); a.status != 404 {
+		t.Fatal(a.raw)
+	}
+}
+
+func TestEnrol(t *testing.T) {
+	m, clk := newTestMock()
+	tok := login(t, m)
+	enrolNew := func(token, id string) answer {
+		return call(t, m, "POST", "/fht/growth/activity-api/v1/enroll", `{"campaignId":"`+id+`","referralCode":"R"}`, token)
+	}
+	enrolOld := func(token, id string) answer {
+		return call(t, m, "POST", "/segw/sact/activity/enroll", `{"campaign_id":"`+id+`"}`, token)
+	}
+	if a := enrolNew("", "new-on"); a.code != 10007 {
+		t.Fatal(a.raw)
+	}
+	if a := enrolNew(tok, "new-on"); a.code != 0 || !strings.Contains(string(a.result), `"enrolled":true`) || !strings.HasPrefix(a.raw, `{"retCode"`) {
+		t.Fatal(a.raw)
+	}
+	if a := enrolNew(tok, "new-on"); a.code != 3570011 {
+		t.Fatalf("second enrol: %s", a.raw)
+	}
+	var info map[string]any
+	call(t, m, "POST", "/fht/growth/activity-api/v1/info", `{"campaignId":"new-on"}`, tok).into(t, &info)
+	if info["enrolled"] != true {
+		t.Fatal("enrolled not set for the user")
+	}
+	call(t, m, "POST", "/fht/growth/activity-api/v1/info", `{"campaignId":"new-on"}`, "").into(t, &info)
+	if info["enrolled"] != false {
+		t.Fatal("enrolled shown to a visitor")
+	}
+	// Another user is not enrolled by the first.
+	other := call(t, m, "POST", "/user/public/register", `{"email":"o@example.com","password":"Passw0rd!","verification_code":"123456"}`, "").token
+	call(t, m, "POST", "/fht/growth/activity-api/v1/info", `{"campaignId":"new-on"}`, other).into(t, &info)
+	if info["enrolled"] != false {
+		t.Fatal("enrolment leaked to another user")
+	}
+	if a := enrolOld(tok, "old-on"); a.code != 0 || !strings.HasPrefix(a.raw, `{"ret_code":0`) {
+		t.Fatal(a.raw)
+	}
+	if a := enrolOld(tok, "old-on"); a.code != 3570011 {
+		t.Fatal(a.raw)
+	}
+	for _, id := range []string{"old-soon", "old-done"} {
+		if a := enrolOld(tok, id); a.code != codeNotOpen {
+			t.Errorf("%s: %s", id, a.raw)
+		}
+	}
+	if a := enrolOld(tok, "new-on"); a.code != 3580000 {
+		t.Fatal(a.raw)
+	}
+	// Unavailable: 3580000 to info and enrol.
+	call(t, m.Control(), "POST", "/__mock/campaign", `{"id":"old-soon","unavailable":true,"status":5}`, "")
+	if a := enrolOld(tok, "old-soon"); a.code != 3580000 {
+		t.Fatal(a.raw)
+	}
+	call(t, m.Control(), "POST", "/__mock/campaign", `{"id":"old-soon","unavailable":false}`, "")
+	if a := enrolOld(tok, "old-soon"); a.code != 0 {
+		t.Fatalf("override 5 opens enrolment: %s", a.raw)
+	}
+	// The enrolment window closes before the activity ends.
+	clk.Set(t0.Add(13 * time.Hour))
+	if a := enrolNew(other, "new-on"); a.code != codeNotOpen || status(t, m, "old-on") != 6 {
+		t.Fatal(a.raw)
+	}
+}
+
+func TestActivityList(t *testing.T) {
+	m, _ := newTestMock()
+	var res struct {
+		List        []map[string]any
+		Total, Page int
+	}
+	call(t, m, "POST", "/segw/sact/activity/list", `{}`, "").into(t, &res)
+	if res.Total != 5 || len(res.List) != 5 || res.List[0]["campaign_id"] != "new-on" || res.List[0]["family"] != "new" {
+		t.Fatalf("%+v", res)
+	}
+	call(t, m, "POST", "/segw/sact/activity/list", `{"status":5,"page":2,"page_size":2}`, "").into(t, &res)
+	if res.Total != 3 || len(res.List) != 1 || res.Page != 2 {
+		t.Fatalf("%+v", res)
+	}
+	if a := call(t, m, "POST", "/segw/sact/activity/list", `{"page_size":1000}`, ""); a.code != codeParam {
+		t.Fatal(a.raw)
+	}
+}

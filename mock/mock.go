@@ -1,0 +1,219 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Campaign is what the mock knows of one campaign of campaigns/ (DESIGN §3).
+type Campaign struct {
+	ID     string // campaign id as written in campaign.yaml
+	Family string // "new" (/fht/growth/activity-api/v1/*), "old" (/segw/sact/activity/*), "" for both
+	// The schedule. A zero time is open-ended; the status follows from it and
+	// the clock unless the test control overrides it.
+	ActStart, ActEnd, EnrollStart, EnrollEnd time.Time
+	PrizeDraw                                *PrizeDraw // nil: the campaign has no prize draw
+}
+
+// PrizeDraw is a campaign's lottery: every user may draw ChancesPerUser times;
+// a prize comes out with probability Weight / sum of weights.
+type PrizeDraw struct {
+	ChancesPerUser int
+	Prizes         []Prize
+}
+
+// Prize is one outcome of a draw.
+type Prize struct {
+	ID     string
+	Name   string
+	Weight int
+}
+
+// Options configure a Mock.
+type Options struct {
+	Campaigns []Campaign
+	Now       func() time.Time // nil → time.Now
+	Seed      int64            // seeds the price series and the draws
+}
+
+// Mock is the in-memory exchange API of the local environment (DESIGN §5). It
+// serves the spec paths without the /api prefix; Control serves /__mock/*.
+type Mock struct {
+	now    func() time.Time
+	seed   int64
+	camps  []Campaign
+	routes map[string]endpoint
+
+	mu sync.Mutex
+	st *state
+}
+
+// request is what an endpoint gets: the decoded body, the query and the user
+// the UserToken header belongs to (0 when none or unknown).
+type request struct {
+	http  *http.Request
+	body  []byte
+	uid   int64
+	token string
+	now   time.Time
+	fam   family
+}
+
+// endpoint answers one path; it runs with m.mu held.
+type endpoint struct {
+	method string
+	fam    family
+	fn     func(m *Mock, r *request) (int, any)
+}
+
+// New builds a mock in its seeded state.
+func New(opts Options) *Mock {
+	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]Campaign(nil), opts.Campaigns...)}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	m.routes = map[string]endpoint{
+		"/user/public/login":                             {http.MethodPost, famOld, (*Mock).login},
+		"/user/public/register":                          {http.MethodPost, famOld, (*Mock).register},
+		"/user/public/verification-code":                 {http.MethodPost, famOld, (*Mock).verificationCode},
+		"/user/logout":                                   {http.MethodPost, famOld, (*Mock).logout},
+		"/v2/private/user/profile":                       {http.MethodGet, famOld, (*Mock).profile},
+		"/segw/sact/activity/invitation-code":            {http.MethodGet, famOld, (*Mock).invitationCode},
+		"/segw/sact/activity/info":                       {http.MethodPost, famOld, (*Mock).info},
+		"/fht/growth/activity-api/v1/info":               {http.MethodPost, famNew, (*Mock).info},
+		"/segw/sact/activity/enroll":                     {http.MethodPost, famOld, (*Mock).enroll},
+		"/fht/growth/activity-api/v1/enroll":             {http.MethodPost, famNew, (*Mock).enroll},
+		"/segw/sact/activity/list":                       {http.MethodPost, famOld, (*Mock).activityList},
+		"/spot/s_api/basic/quote_tokens":                 {http.MethodGet, famOld, (*Mock).quoteTokens},
+		"/v3/private/instrument/dynamic-symbol":          {http.MethodGet, famOld, (*Mock).dynamicSymbols},
+		"/spot/api/quote/v1/multi/kline":                 {http.MethodGet, famOld, (*Mock).spotKline},
+		"/v2/public/market/arrayKline":                   {http.MethodGet, famOld, (*Mock).inverseKline},
+		"/public/linear/market/arrayKline":               {http.MethodGet, famOld, (*Mock).linearKline},
+		"/segw/prizedraw/v1/prize_draw/activity":         {http.MethodPost, famOld, (*Mock).drawConfig},
+		"/segw/prizedraw/v1/prize_draw/draw_record/list": {http.MethodPost, famOld, (*Mock).drawRecords},
+		"/segw/prizedraw/v1/prize_draw/item/draw":        {http.MethodPost, famOld, (*Mock).drawItem},
+	}
+	m.Reset()
+	return m
+}
+
+// Paths lists the upstream paths the mock serves.
+func (m *Mock) Paths() []string {
+	out := make([]string, 0, len(m.routes))
+	for p := range m.routes {
+		out = append(out, p)
+	}
+	return out
+}
+
+// Reset returns to the seeded state: only the seeded account, no sessions,
+// enrolments, draws, faults or campaign overrides, and the draw generator
+// restarted from the seed (DESIGN §5).
+func (m *Mock) Reset() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.st = newState(m.camps, rand.New(rand.NewPCG(uint64(m.seed), 0x9e3779b97f4a7c15)))
+}
+
+// maxBody bounds a request body; the function sends far less.
+const maxBody = 64 << 10
+
+// ServeHTTP answers one spec path, after any fault the test control queued.
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ep, ok := m.routes[r.URL.Path]
+	if !ok {
+		writeEnvelope(w, famOld, http.StatusNotFound, codeSystem, "not found", nil)
+		return
+	}
+	if r.Method != ep.method {
+		w.Header().Set("Allow", ep.method)
+		writeEnvelope(w, ep.fam, http.StatusMethodNotAllowed, codeSystem, "method not allowed", nil)
+		return
+	}
+	m.mu.Lock()
+	f := m.st.takeFault(r.URL.Path)
+	m.mu.Unlock()
+	if f != nil {
+		if f.DelayMS > 0 && !sleep(r.Context(), time.Duration(f.DelayMS)*time.Millisecond) {
+			return // the caller gave up; nobody reads an answer
+		}
+		if f.Drop {
+			// net/http closes the connection without a response; the
+			// function's in-process transport reports the same failure.
+			panic(http.ErrAbortHandler)
+		}
+		if f.RetCode != nil || f.HTTPStatus != 0 {
+			status, code := f.HTTPStatus, codeSystem
+			if status == 0 {
+				status = http.StatusOK
+			}
+			if f.RetCode != nil {
+				code = *f.RetCode
+			}
+			writeEnvelope(w, ep.fam, status, code, "injected fault", nil)
+			return
+		}
+	}
+	if r.Body == nil {
+		r.Body = http.NoBody
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil || len(body) > maxBody {
+		writeEnvelope(w, ep.fam, http.StatusBadRequest, codeParam, "request body too large or unreadable", nil)
+		return
+	}
+	if ep.method == http.MethodPost && len(strings.TrimSpace(string(body))) > 0 && !json.Valid(body) {
+		writeEnvelope(w, ep.fam, http.StatusOK, codeParam, "request body is not JSON", nil)
+		return
+	}
+	token := r.Header.Get("UserToken")
+	m.mu.Lock()
+	req := &request{http: r, body: body, token: token, uid: m.st.sessions[token], now: m.now(), fam: ep.fam}
+	status, out := m.idempotent(ep, req)
+	m.mu.Unlock()
+	writeJSON(w, status, out)
+}
+
+// idempotent replays the first answer to a repeated Idempotency-Key of the
+// same user on enrol and draw, as the real exchange deduplicates retries.
+func (m *Mock) idempotent(ep endpoint, r *request) (int, any) {
+	key := r.http.Header.Get("Idempotency-Key")
+	p := r.http.URL.Path
+	if key == "" || r.uid == 0 || !(strings.HasSuffix(p, "/enroll") || strings.HasSuffix(p, "/item/draw")) {
+		return ep.fn(m, r)
+	}
+	k := idemKey{r.uid, p, key}
+	if prev, ok := m.st.idem[k]; ok {
+		return prev.status, prev.body
+	}
+	status, out := ep.fn(m, r)
+	b, _ := json.Marshal(out)
+	m.st.idem[k] = stored{status, json.RawMessage(b)}
+	return status, out
+}
+
+// sleep waits d unless ctx ends first; it reports whether d elapsed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// decode reads the request body into v; an empty body leaves v as it is.
+func (r *request) decode(v any) bool {
+	if len(strings.TrimSpace(string(r.body))) == 0 {
+		return true
+	}
+	return json.Unmarshal(r.body, v) == nil
+}
