@@ -1,6 +1,7 @@
 import { formatDateTimeUTC } from "../format/datetime";
 import { usePage, useStable } from "../runtime/page";
 import { useT } from "../runtime/useT";
+import { Countdown } from "./Countdown";
 
 /**
  * The activity and enrolment windows. Dates are formatted for the page's locale in UTC
@@ -20,6 +21,7 @@ export function Schedule() {
       <h2 id="promo-schedule-title" className="promo-section-title">
         {t("gmp-lib:schedule.title")}
       </h2>
+      <Countdown />
       <dl className="promo-schedule__list">
         <div className="promo-schedule__row">
           <dt>{t("gmp-lib:schedule.activity")}</dt>

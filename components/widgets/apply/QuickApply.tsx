@@ -5,6 +5,7 @@ import { useT } from "../../runtime/useT";
 import { usePage } from "../../runtime/page";
 import { openAuth } from "../auth/store";
 import { safeHref } from "../links";
+import { ArrowIcon } from "../icons";
 import { ApplySuccessPopup } from "./ApplySuccessPopup";
 import { applyView } from "./state";
 import { useEnrolment } from "./useEnrolment";
@@ -53,6 +54,7 @@ export function QuickApply() {
         {(config.links ?? []).map((l) => (
           <a key={l.href} className="promo-button promo-button--secondary" href={safeHref(l.href)} {...(l.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
             {t(l.text)}
+            <ArrowIcon />
           </a>
         ))}
       </div>

@@ -2,6 +2,7 @@ import { useUnavailable } from "../../api/unavailable";
 import { usePage } from "../../runtime/page";
 import { useT } from "../../runtime/useT";
 import { Dialog } from "../dialog/Dialog";
+import { ArrowIcon } from "../icons";
 
 /**
  * Spec §2.5, §8 and DESIGN §6: the blocking "campaign not available" alert dialog. It
@@ -15,6 +16,7 @@ export function CampaignUnavailable() {
     <Dialog open={open} role="alertdialog" title={t("gmp-lib:unavailable.title")} width={400} initialFocus="a">
       <p className="promo-popup__text">{t("gmp-lib:unavailable.message")}</p>
       <a className="promo-button promo-button--primary promo-popup__button" href={home}>
+        <ArrowIcon direction="back" />
         {t("gmp-lib:unavailable.home")}
       </a>
     </Dialog>
