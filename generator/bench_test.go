@@ -25,9 +25,12 @@ var specBundles = []string{"aboutus", "balance-booster", "bit-launch-event", "bi
 // texts in every locale and rules in five, the shape of DESIGN §7's budget site.
 func syntheticSite(b *testing.B, n int) string {
 	var s strings.Builder
+	s.WriteString(sitetest.LibraryTexts(b))
 	locales := site.Defaults().Locales
 	for _, l := range locales {
-		fmt.Fprintf(&s, "-- locales/%s/gmp-lib.json --\n{\"schedule\": {\"title\": \"Schedule %s\", \"activity\": \"Period\", \"enrolment\": \"Registration\"}, \"rules\": {\"title\": \"Rules\"}, \"notFound\": {\"title\": \"Not found\", \"body\": \"Try:\"}}\n", l, l)
+		if l != "en" {
+			fmt.Fprintf(&s, "-- locales/%s/gmp-lib.json --\n{\"schedule\": {\"title\": \"Schedule %s\", \"activity\": \"Period\", \"enrolment\": \"Registration\"}, \"rules\": {\"title\": \"Rules\"}, \"notFound\": {\"title\": \"Not found\", \"body\": \"Try:\"}}\n", l, l)
+		}
 		fmt.Fprintf(&s, "-- locales/%s/error-code.json --\n{\"errorCode\": {\"2009\": \"Wrong code %s\"}}\n", l, l)
 	}
 	for i := range n {
@@ -96,4 +99,42 @@ func peakMB() float64 {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
 	return self + 2*float64(ru.Maxrss)/1024
+}
+
+// BenchmarkRebuild759 is the 759-page site rebuilt by a live builder in watch mode:
+// with nothing changed (DESIGN §7: ≤ 0.3 s) and after one ja-JP text edit.
+func BenchmarkRebuild759(b *testing.B) {
+	sitetest.RequireNodeModules(b)
+	root := syntheticSite(b, 33)
+	repo := sitetest.RepoRoot()
+	bl, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
+		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bl.Close()
+	if _, err := bl.Build(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("nothing-changed", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := bl.Build(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("one-text", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			n++
+			sitetest.WriteInto(b, root, fmt.Sprintf("-- locales/ja-JP/bonusbash.json --\n{\"hero\": {\"title\": \"ボーナス %d\", \"subtitle\": \"x\"}}\n", n))
+			res, err := bl.Rebuild(context.Background(), []string{"locales/ja-JP/bonusbash.json"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(res.Rendered) != 1 {
+				b.Fatalf("rendered %d pages, want 1", len(res.Rendered))
+			}
+		}
+	})
 }

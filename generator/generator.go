@@ -13,10 +13,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/evanw/esbuild/pkg/api"
 	"github.com/promohq/promo/campaign"
 	"github.com/promohq/promo/i18n"
 	"github.com/promohq/promo/internal/diag"
@@ -37,6 +35,9 @@ type Options struct {
 	Renderer Renderer
 	// Progress, when set, is told how many pages are rendered so far.
 	Progress func(done, total int)
+	// WriteInPlace writes only changed files into Out and no manifest swap (watch
+	// mode); the default replaces Out atomically.
+	WriteInPlace bool
 }
 
 // Result summarises a build.
@@ -50,9 +51,13 @@ type Result struct {
 	Warnings    []diag.Diagnostic
 	Duration    time.Duration
 	Out         string
-	// Phases is how long each step took, in order, for `promo build --timings` and
-	// the benchmarks.
+	// Phases is how long each step took, in order, for the benchmarks.
 	Phases []Phase
+	// Rendered lists the site paths of the pages prerendered by this build; pages
+	// whose inputs did not change since the builder's last build are reused.
+	Rendered []string
+	// Changed lists the output files this build wrote or removed (WriteInPlace only).
+	Changed []string
 }
 
 // Phase is one timed step of a build.
@@ -61,6 +66,7 @@ type Phase struct {
 	Duration time.Duration
 }
 
+// build is the state of one run of a Builder.
 type build struct {
 	phases  []Phase
 	mark    time.Time
@@ -117,157 +123,6 @@ func NodeBinary(nodeModules string) string {
 		return pinned
 	}
 	return "node"
-}
-
-// Build runs a whole build. Content problems come back as *diag.Failure listing all
-// of them; dist/ is replaced only when the build succeeded.
-func Build(ctx context.Context, opts Options) (*Result, error) {
-	start := time.Now()
-	if err := opts.defaults(); err != nil {
-		return nil, err
-	}
-	if _, err := os.Stat(filepath.Join(opts.NodeModules, "react", "package.json")); err != nil {
-		return nil, fmt.Errorf("%s has no React: run `npm ci` where package.json is (the pages are built with its pinned packages)", opts.NodeModules)
-	}
-	if _, err := os.Stat(filepath.Join(opts.Components, "entry", "client.tsx")); err != nil {
-		return nil, fmt.Errorf("%s is not Promo's components folder (no entry/client.tsx): pages are made of those components", opts.Components)
-	}
-	s, diags := Load(opts.Root)
-	if err := diags.Err(); err != nil {
-		return nil, err
-	}
-	b := &build{opts: opts, site: s, locales: s.Config.Locales, mark: start}
-	b.phase("load")
-	if len(opts.Locales) > 0 {
-		b.locales = nil
-		for _, l := range opts.Locales {
-			if !s.Config.IsLocale(l) {
-				return nil, fmt.Errorf("--locale %s: not a locale of the site (%s)", l, strings.Join(s.Config.Locales, ", "))
-			}
-			b.locales = append(b.locales, l)
-		}
-		if !slices.Contains(b.locales, s.Config.DefaultLocale) {
-			b.locales = append([]string{s.Config.DefaultLocale}, b.locales...)
-		}
-	}
-	out, err := newOutput(opts.Out)
-	if err != nil {
-		return nil, err
-	}
-	b.out = out
-	res, err := b.run(ctx, diags)
-	if err != nil {
-		out.abort()
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		out.abort()
-		return nil, err
-	}
-	if err := out.commit(); err != nil {
-		out.abort()
-		return nil, fmt.Errorf("replacing %s: %w", opts.Out, err)
-	}
-	b.phase("commit")
-	res.Phases = b.phases
-	res.Duration = time.Since(start)
-	return res, nil
-}
-
-func (b *build) run(ctx context.Context, diags *diag.List) (*Result, error) {
-	work, err := os.MkdirTemp("", "promo-build-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(work)
-	bd := &bundler{root: b.opts.Root, components: b.opts.Components, nodeModules: b.opts.NodeModules, campaigns: b.site.Campaigns, minify: !b.opts.NoMinify}
-
-	// The client bundle, the server bundle and the Node workers' start-up overlap.
-	serverJS := filepath.Join(work, "server.cjs")
-	var wg sync.WaitGroup
-	var renderer Renderer = b.opts.Renderer
-	var serverErr error
-	var serverDiags diag.List
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		res := api.Build(bd.serverOptions(serverJS))
-		if len(res.Errors) > 0 {
-			messages(b.opts.Root, res.Errors, &serverDiags)
-			return
-		}
-		if renderer == nil {
-			renderer, serverErr = StartNode(b.opts.Node, serverJS, b.opts.Workers)
-		}
-	}()
-	virtualOut := filepath.Join(b.opts.Root, ".promo-out")
-	client := api.Build(bd.clientOptions(virtualOut))
-	wg.Wait()
-	if renderer != nil && b.opts.Renderer == nil {
-		defer renderer.Close()
-	}
-	if len(client.Errors) > 0 {
-		messages(b.opts.Root, client.Errors, diags)
-		return nil, diags.Err()
-	}
-	if serverDiags.HasErrors() {
-		return nil, serverDiags.Err()
-	}
-	if serverErr != nil {
-		return nil, serverErr
-	}
-	b.phase("bundle")
-	if b.bundle, err = bd.analyse(virtualOut, client); err != nil {
-		return nil, err
-	}
-	for rel, data := range b.bundle.Files {
-		if err := b.out.write(rel, data); err != nil {
-			return nil, err
-		}
-	}
-	uses := b.pageUses(diags)
-	if err := diags.Err(); err != nil {
-		return nil, err
-	}
-	images, err := b.copyImages()
-	if err != nil {
-		return nil, err
-	}
-	errorURLs, err := b.writeErrorDictionaries()
-	if err != nil {
-		return nil, err
-	}
-	pages, reqs, err := b.plan(uses, images, errorURLs)
-	if err != nil {
-		return nil, err
-	}
-	b.phase("plan")
-	if err := b.render(ctx, renderer, pages, reqs, diags); err != nil {
-		return nil, err
-	}
-	b.phase("render")
-	for _, step := range []func() error{
-		func() error { return b.writeSitemap(pages) },
-		b.writeRobots, b.writeCDNRules, b.writeNotFound,
-		func() error { return b.copyPublic(diags) },
-	} {
-		if err := step(); err != nil {
-			return nil, err
-		}
-	}
-	if err := diags.Err(); err != nil {
-		return nil, err
-	}
-	if err := b.writeManifest(pages); err != nil {
-		return nil, err
-	}
-	b.phase("write")
-	res := &Result{Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
-		FirstLoadJS: map[string]int{}, Warnings: diags.Warnings(), Out: b.opts.Out}
-	for slug, a := range b.bundle.Pages {
-		res.FirstLoadJS[slug] = b.firstLoadBytes(a)
-	}
-	return res, nil
 }
 
 // pageUses finds the translation keys each campaign's page uses: the keys its source
@@ -410,17 +265,34 @@ func useSetKey(uses []i18n.Use) string {
 	return strings.Join(slices.Compact(keys), "\x00")
 }
 
-// render prerenders the pages in batches (for progress) and writes their HTML.
-func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []RenderRequest, diags *diag.List) error {
-	const batch = 128
-	for start := 0; start < len(reqs); start += batch {
-		end := min(start+batch, len(reqs))
-		results, err := r.Render(ctx, reqs[start:end])
-		if err != nil {
-			return err
+// render prerenders the pages whose fingerprint is not in cache, in batches (for
+// progress), writes every page's HTML and returns the new cache and the site paths it
+// rendered.
+func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []RenderRequest, sums [][32]byte, cache map[string]renderedPage, diags *diag.List) (map[string]renderedPage, []string, error) {
+	next := make(map[string]renderedPage, len(pages))
+	var todo []int
+	for i, p := range pages {
+		if old, ok := cache[p.File]; ok && old.sum == sums[i] {
+			next[p.File] = old
+		} else {
+			todo = append(todo, i)
 		}
-		for i, res := range results {
-			p := pages[start+i]
+	}
+	var rendered []string
+	const batch = 128
+	for start := 0; start < len(todo); start += batch {
+		idx := todo[start:min(start+batch, len(todo))]
+		batchReqs := make([]RenderRequest, len(idx))
+		for n, i := range idx {
+			batchReqs[n] = reqs[i]
+		}
+		results, err := r.Render(ctx, batchReqs)
+		if err != nil {
+			return nil, nil, err
+		}
+		for n, res := range results {
+			i := idx[n]
+			p := pages[i]
 			src := path.Join(campaign.Dir, p.Slug, "campaign.yaml")
 			if c := b.campaignBySlug(p.Slug); c != nil && c.Page != "" {
 				src = c.Page
@@ -432,15 +304,22 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 			for _, w := range res.Warnings {
 				diags.Errorf(src, 0, 0, "render", "React reported this while prerendering; fix the component", "rendering %s: %s", p.Path, firstLine(w))
 			}
-			if err := b.out.write(p.File, shellHTML(p, res.HTML, res.Stable)); err != nil {
-				return err
-			}
+			next[p.File] = renderedPage{sum: sums[i], html: shellHTML(p, res.HTML, res.Stable)}
+			rendered = append(rendered, p.Path)
 		}
 		if b.opts.Progress != nil {
-			b.opts.Progress(end, len(reqs))
+			b.opts.Progress(min(start+batch, len(todo)), len(todo))
 		}
 	}
-	return diags.Err()
+	if err := diags.Err(); err != nil {
+		return nil, nil, err
+	}
+	for _, p := range pages {
+		if err := b.out.write(p.File, next[p.File].html); err != nil {
+			return nil, nil, err
+		}
+	}
+	return next, rendered, nil
 }
 
 func (b *build) campaignBySlug(slug string) *campaign.Campaign {

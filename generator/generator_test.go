@@ -19,11 +19,6 @@ import (
 // baseSite is the smallest complete site: the library texts, error codes, and one
 // campaign in English, Arabic (with a key left untranslated) and Japanese.
 const baseSite = `
--- locales/en/gmp-lib.json --
-{"schedule": {"title": "Schedule", "activity": "Campaign period", "enrolment": "Registration period"},
- "rules": {"title": "Terms and rules"},
- "notFound": {"title": "Page not found", "body": "Try these campaigns:"},
- "unused": {"library": "never shipped"}}
 -- locales/ar-SA/gmp-lib.json --
 {"schedule": {"title": "الجدول الزمني", "activity": "فترة الحملة", "enrolment": "فترة التسجيل"},
  "rules": {"title": "الشروط والأحكام"},
@@ -63,6 +58,11 @@ PNGDATA
 hello
 `
 
+// writeSite writes baseSite with the library's texts (plus a key no component uses) and extra.
+func writeSite(t *testing.T, extra string) string {
+	return sitetest.Write(t, sitetest.LibraryTexts(t, `"unused": {"library": "never shipped"}`)+baseSite+extra)
+}
+
 func build(t *testing.T, root string) (*generator.Result, error) {
 	t.Helper()
 	sitetest.RequireNodeModules(t)
@@ -98,7 +98,7 @@ func pageData(t *testing.T, html string) map[string]any {
 }
 
 func TestBuildWritesEveryPageOfEveryLocale(t *testing.T) {
-	root := sitetest.Write(t, baseSite)
+	root := writeSite(t, "")
 	res, err := build(t, root)
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestBuildWritesEveryPageOfEveryLocale(t *testing.T) {
 }
 
 func TestPageHeadAndBody(t *testing.T) {
-	root := sitetest.Write(t, baseSite)
+	root := writeSite(t, "")
 	if _, err := build(t, root); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestPageHeadAndBody(t *testing.T) {
 }
 
 func TestPageDataHoldsOnlyUsedKeys(t *testing.T) {
-	root := sitetest.Write(t, baseSite)
+	root := writeSite(t, "")
 	if _, err := build(t, root); err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
 `
 
 func TestAssetsAndCDNFiles(t *testing.T) {
-	root := sitetest.Write(t, baseSite+secondCampaign)
+	root := writeSite(t, secondCampaign)
 	if _, err := build(t, root); err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestAssetsAndCDNFiles(t *testing.T) {
 }
 
 func TestPageTSXReplacesTheTemplate(t *testing.T) {
-	root := sitetest.Write(t, baseSite+`
+	root := writeSite(t, `
 -- campaigns/blast/page.tsx --
 import { Hero, useT } from "@promo/components";
 export default function Page() {
@@ -305,7 +305,7 @@ export default function Page() {
 }
 
 func TestEveryProblemIsReportedWithPosition(t *testing.T) {
-	root := sitetest.Write(t, baseSite+`
+	root := writeSite(t, `
 -- campaigns/other/campaign.yaml --
 id: "1001"
 namespace: other
@@ -362,7 +362,7 @@ See [this](ftp://files.example.com/x).
 }
 
 func TestMissingEnglishTextNamesTheSource(t *testing.T) {
-	root := sitetest.Write(t, baseSite+`
+	root := writeSite(t, `
 -- campaigns/blast/page.tsx --
 import { useT } from "@promo/components";
 export default function Page() {
@@ -380,7 +380,7 @@ export default function Page() {
 }
 
 func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
-	root := sitetest.Write(t, baseSite)
+	root := writeSite(t, "")
 	if _, err := build(t, root); err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +401,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 }
 
 func TestInterruptedBuildKeepsPreviousOutput(t *testing.T) {
-	root := sitetest.Write(t, baseSite)
+	root := writeSite(t, "")
 	if _, err := build(t, root); err != nil {
 		t.Fatal(err)
 	}

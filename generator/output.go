@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -11,33 +12,146 @@ import (
 	"sync"
 )
 
-// output writes a build into a temporary folder beside the real output folder and
-// swaps it in only when everything succeeded, so a failed or interrupted build leaves
-// the previous dist/ intact (DESIGN §2).
+// output collects a build's files in memory, then writes them out in one of two ways:
+// atomically (a temporary folder swapped in only when everything succeeded, so a failed
+// or interrupted build leaves the previous dist/ intact, DESIGN §2), or in place,
+// touching only the files that changed (watch mode, where the last good pages must
+// keep being served and a save must reach the browser in milliseconds).
 type output struct {
-	final string // the real output folder, e.g. dist
-	tmp   string
 	mu    sync.Mutex
-	dirs  map[string]bool
-	files map[string]int // relative path → size
+	files map[string][]byte
+}
+
+func newOutput() *output { return &output{files: map[string][]byte{}} }
+
+// write records data at rel (slash-separated). Writing the same path twice is a bug in
+// the build (two things claim one URL), so it is refused.
+func (o *output) write(rel string, data []byte) error {
+	rel = path.Clean(rel)
+	if strings.HasPrefix(rel, "../") || path.IsAbs(rel) || rel == ".." {
+		return fmt.Errorf("output path %q leaves the output folder", rel)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if _, dup := o.files[rel]; dup {
+		return fmt.Errorf("two outputs claim %s", rel)
+	}
+	o.files[rel] = data
+	return nil
+}
+
+func (o *output) has(rel string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, ok := o.files[path.Clean(rel)]
+	return ok
+}
+
+// list returns the files, sorted, with their sizes.
+func (o *output) list() []fileEntry {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := make([]fileEntry, 0, len(o.files))
+	for p, data := range o.files {
+		out = append(out, fileEntry{Path: p, Bytes: len(data)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+type fileEntry struct {
+	Path  string `json:"path"`
+	Bytes int    `json:"bytes"`
 }
 
 const tmpPrefix = ".promo-tmp-"
 
-func newOutput(final string) (*output, error) {
+// writeAll writes files under dir with a few goroutines: file creation dominates and
+// overlaps well.
+func writeAll(dir string, files map[string][]byte) error {
+	rels := make([]string, 0, len(files))
+	dirs := map[string]bool{}
+	for rel := range files {
+		rels = append(rels, rel)
+		dirs[path.Dir(rel)] = true
+	}
+	for d := range dirs {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil {
+			return err
+		}
+	}
+	work := make(chan string)
+	errs := make(chan error, 4)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rel := range work {
+				if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), files[rel], 0o644); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for _, rel := range rels {
+		work <- rel
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// flushAtomic writes everything into a temporary folder beside final and swaps it in.
+// On Linux the two folders are exchanged in one atomic rename (RENAME_EXCHANGE), so a
+// server reading dist/ never sees it missing; elsewhere the old folder moves aside first.
+func (o *output) flushAtomic(final string) error {
 	parent := filepath.Dir(final)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
+		return err
 	}
 	removeStale(parent, filepath.Base(final))
 	tmp, err := os.MkdirTemp(parent, tmpPrefix+filepath.Base(final)+"-")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return nil, err
+	if err := os.Chmod(tmp, 0o755); err == nil {
+		err = writeAll(tmp, o.files)
 	}
-	return &output{final: final, tmp: tmp, dirs: map[string]bool{}, files: map[string]int{}}, nil
+	if err == nil {
+		err = swap(tmp, final)
+	}
+	if err != nil {
+		_ = os.RemoveAll(tmp)
+		return fmt.Errorf("replacing %s: %w", final, err)
+	}
+	return nil
+}
+
+func swap(tmp, final string) error {
+	if _, err := os.Stat(final); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(tmp, final)
+	}
+	if err := exchange(tmp, final); err == nil {
+		return os.RemoveAll(tmp) // now holds the previous build
+	}
+	old := filepath.Join(filepath.Dir(final), ".promo-old-"+filepath.Base(final)+"-"+filepath.Base(tmp))
+	if err := os.Rename(final, old); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		_ = os.Rename(old, final)
+		return err
+	}
+	return os.RemoveAll(old)
 }
 
 // removeStale deletes temporary folders that a killed build left behind.
@@ -50,76 +164,32 @@ func removeStale(parent, base string) {
 	}
 }
 
-// write puts data at rel (slash-separated) inside the build. Writing the same path
-// twice is a bug in the build (two things claim one URL), so it is refused.
-func (o *output) write(rel string, data []byte) error {
-	rel = path.Clean(rel)
-	if strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
-		return fmt.Errorf("output path %q leaves the output folder", rel)
-	}
-	o.mu.Lock()
-	if _, dup := o.files[rel]; dup {
-		o.mu.Unlock()
-		return fmt.Errorf("two outputs claim %s", rel)
-	}
-	o.files[rel] = len(data)
-	dir := path.Dir(rel)
-	need := !o.dirs[dir]
-	o.dirs[dir] = true
-	o.mu.Unlock()
-	full := filepath.Join(o.tmp, filepath.FromSlash(rel))
-	if need {
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
+// flushInPlace writes only the files whose content differs from prev (the sums of the
+// last flush into dir) and deletes the files no longer produced. It returns the new
+// sums and the paths it changed.
+func (o *output) flushInPlace(dir string, prev map[string][32]byte) (map[string][32]byte, []string, error) {
+	sums := make(map[string][32]byte, len(o.files))
+	changed := map[string][]byte{}
+	var touched []string
+	for rel, data := range o.files {
+		sum := sha256.Sum256(data)
+		sums[rel] = sum
+		if old, ok := prev[rel]; !ok || old != sum {
+			changed[rel] = data
+			touched = append(touched, rel)
 		}
 	}
-	return os.WriteFile(full, data, 0o644)
-}
-
-func (o *output) has(rel string) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	_, ok := o.files[path.Clean(rel)]
-	return ok
-}
-
-// list returns the written files, sorted, with their sizes.
-func (o *output) list() []fileEntry {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := make([]fileEntry, 0, len(o.files))
-	for p, n := range o.files {
-		out = append(out, fileEntry{Path: p, Bytes: n})
+	if err := writeAll(dir, changed); err != nil {
+		return nil, nil, err
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
+	for rel := range prev {
+		if _, ok := sums[rel]; !ok {
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, nil, err
+			}
+			touched = append(touched, rel)
+		}
+	}
+	sort.Strings(touched)
+	return sums, touched, nil
 }
-
-type fileEntry struct {
-	Path  string `json:"path"`
-	Bytes int    `json:"bytes"`
-}
-
-// commit swaps the new build in. On Linux the two folders are exchanged in one
-// atomic rename (RENAME_EXCHANGE), so a server reading dist/ never sees it missing;
-// elsewhere the old folder is moved aside first.
-func (o *output) commit() error {
-	if _, err := os.Stat(o.final); errors.Is(err, os.ErrNotExist) {
-		return os.Rename(o.tmp, o.final)
-	}
-	if err := exchange(o.tmp, o.final); err == nil {
-		return os.RemoveAll(o.tmp) // now holds the previous build
-	}
-	old := filepath.Join(filepath.Dir(o.final), ".promo-old-"+filepath.Base(o.final)+"-"+filepath.Base(o.tmp))
-	if err := os.Rename(o.final, old); err != nil {
-		return err
-	}
-	if err := os.Rename(o.tmp, o.final); err != nil {
-		_ = os.Rename(old, o.final)
-		return err
-	}
-	return os.RemoveAll(old)
-}
-
-// abort discards the unfinished build.
-func (o *output) abort() { _ = os.RemoveAll(o.tmp) }

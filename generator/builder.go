@@ -1,0 +1,370 @@
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/promohq/promo/internal/diag"
+)
+
+// Builder is a build context in esbuild's sense: it keeps esbuild's incremental
+// contexts, the Node prerender workers and the last build's pages, so a rebuild
+// re-bundles incrementally and re-renders only the pages whose inputs changed (a
+// page's fingerprint covers its page data, its rules and the code it runs). Close
+// releases everything.
+type Builder struct {
+	opts   Options
+	work   string // holds the server bundle the workers run
+	mu     sync.Mutex
+	slugs  []string // the campaigns the esbuild contexts were made for
+	client api.BuildContext
+	server api.BuildContext
+	bd     *bundler
+
+	renderer    Renderer
+	ownRenderer bool
+	serverSum   [32]byte
+
+	pages map[string]renderedPage // output file → last render
+	sums  map[string][32]byte     // WriteInPlace: what the last flush wrote
+	last  *Bundle                 // the last bundle, reused while no code changed
+	// lastPages is slug and page.tsx of each campaign of the last bundle.
+	lastPages []string
+}
+
+type renderedPage struct {
+	sum  [32]byte
+	html []byte
+}
+
+// NewBuilder checks the tool chain and prepares a builder; nothing is built yet.
+func NewBuilder(opts Options) (*Builder, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(opts.NodeModules, "react", "package.json")); err != nil {
+		return nil, fmt.Errorf("%s has no React: run `npm ci` where package.json is (the pages are built with its pinned packages)", opts.NodeModules)
+	}
+	if _, err := os.Stat(filepath.Join(opts.Components, "entry", "client.tsx")); err != nil {
+		return nil, fmt.Errorf("%s is not Promo's components folder (no entry/client.tsx): pages are made of those components", opts.Components)
+	}
+	work, err := os.MkdirTemp("", "promo-build-")
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{opts: opts, work: work, renderer: opts.Renderer, pages: map[string]renderedPage{}}, nil
+}
+
+// Build runs a whole build once: the zero-configuration entry point of `promo build`.
+// Content problems come back as *diag.Failure listing all of them; dist/ is replaced
+// only when the build succeeded.
+func Build(ctx context.Context, opts Options) (*Result, error) {
+	b, err := NewBuilder(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	return b.Build(ctx)
+}
+
+// Close stops the workers and disposes of esbuild's contexts.
+func (bl *Builder) Close() error {
+	bl.mu.Lock()
+	defer bl.mu.Unlock()
+	bl.dispose()
+	var err error
+	if bl.ownRenderer && bl.renderer != nil {
+		err = bl.renderer.Close()
+		bl.renderer = nil
+	}
+	_ = os.RemoveAll(bl.work)
+	return err
+}
+
+func (bl *Builder) dispose() {
+	if bl.client != nil {
+		bl.client.Dispose()
+		bl.server.Dispose()
+		bl.client, bl.server = nil, nil
+	}
+}
+
+// Build builds the site, reusing what the previous Build of this builder produced.
+func (bl *Builder) Build(ctx context.Context) (*Result, error) {
+	return bl.Rebuild(ctx, nil)
+}
+
+// Rebuild builds after the files in changed (site-root relative, slash-separated)
+// changed; nil means anything may have changed. When no script or style changed and
+// the campaigns are the same, the last bundle is reused without running esbuild.
+func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, error) {
+	bl.mu.Lock()
+	defer bl.mu.Unlock()
+	start := time.Now()
+	s, diags := Load(bl.opts.Root)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	b := &build{opts: bl.opts, site: s, locales: s.Config.Locales, mark: start, out: newOutput()}
+	if err := b.limitLocales(); err != nil {
+		return nil, err
+	}
+	b.phase("load")
+	if bl.codeChanged(b, changed) {
+		if err := bl.bundle(b, diags); err != nil {
+			bl.last = nil
+			return nil, err
+		}
+		bl.last = b.bundle
+		bl.lastPages = nil
+		for _, c := range b.site.Campaigns {
+			bl.lastPages = append(bl.lastPages, c.Slug+"\x00"+c.Page)
+		}
+	} else {
+		b.bundle = bl.last
+	}
+	b.phase("bundle")
+	res, err := bl.assemble(ctx, b, diags)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if bl.opts.WriteInPlace {
+		sums, changed, err := b.out.flushInPlace(bl.opts.Out, bl.sums)
+		if err != nil {
+			return nil, err
+		}
+		bl.sums, res.Changed = sums, changed
+	} else if err := b.out.flushAtomic(bl.opts.Out); err != nil {
+		return nil, err
+	}
+	b.phase("write")
+	res.Phases = b.phases
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// codeChanged tells whether the bundles must be rebuilt: on the first build, when the
+// campaigns changed (entries come and go, page.tsx appears) or a changed file is code
+// or style.
+func (bl *Builder) codeChanged(b *build, changed []string) bool {
+	if bl.last == nil || changed == nil {
+		return true
+	}
+	var slugs []string
+	for _, c := range b.site.Campaigns {
+		slugs = append(slugs, c.Slug+"\x00"+c.Page)
+	}
+	if !slices.Equal(slugs, bl.lastPages) {
+		return true
+	}
+	for _, f := range changed {
+		switch strings.ToLower(filepath.Ext(f)) {
+		case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".css", ".json":
+			if !strings.HasPrefix(f, "locales/") { // translations are data, not code
+				return true
+			}
+		}
+		if strings.HasPrefix(f, "components/") || f == "package.json" || f == "package-lock.json" {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *build) limitLocales() error {
+	if len(b.opts.Locales) == 0 {
+		return nil
+	}
+	cfg := b.site.Config
+	b.locales = nil
+	for _, l := range b.opts.Locales {
+		if !cfg.IsLocale(l) {
+			return fmt.Errorf("--locale %s: not a locale of the site (%s)", l, strings.Join(cfg.Locales, ", "))
+		}
+		b.locales = append(b.locales, l)
+	}
+	if !slices.Contains(b.locales, cfg.DefaultLocale) {
+		b.locales = append([]string{cfg.DefaultLocale}, b.locales...)
+	}
+	return nil
+}
+
+// bundle rebuilds the client and server bundles (in parallel) with esbuild's
+// incremental contexts, made anew when the set of campaigns changed, and (re)starts the
+// Node workers when the server bundle changed.
+func (bl *Builder) bundle(b *build, diags *diag.List) error {
+	var slugs []string
+	for _, c := range b.site.Campaigns {
+		slugs = append(slugs, c.Slug)
+	}
+	if bl.bd == nil {
+		bl.bd = &bundler{root: bl.opts.Root, components: bl.opts.Components, nodeModules: bl.opts.NodeModules, minify: !bl.opts.NoMinify}
+	}
+	bl.bd.campaigns = b.site.Campaigns // the plugin reads them on every rebuild
+	virtualOut := filepath.Join(bl.opts.Root, ".promo-out")
+	serverJS := filepath.Join(bl.work, "server.cjs")
+	if bl.client == nil || !slices.Equal(slugs, bl.slugs) {
+		bl.dispose()
+		client, cerr := api.Context(bl.bd.clientOptions(virtualOut))
+		if cerr != nil {
+			return cerr
+		}
+		server, serr := api.Context(bl.bd.serverOptions(serverJS))
+		if serr != nil {
+			client.Dispose()
+			return serr
+		}
+		bl.client, bl.server, bl.slugs = client, server, slugs
+	}
+	var wg sync.WaitGroup
+	var serverRes api.BuildResult
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		serverRes = bl.server.Rebuild()
+	}()
+	client := bl.client.Rebuild()
+	wg.Wait()
+	messages(bl.opts.Root, client.Errors, diags)
+	if len(client.Errors) == 0 {
+		messages(bl.opts.Root, serverRes.Errors, diags)
+	}
+	if err := diags.Err(); err != nil {
+		return err
+	}
+	if err := bl.startRenderer(serverJS); err != nil {
+		return err
+	}
+	bundle, err := bl.bd.analyse(virtualOut, client)
+	if err != nil {
+		return err
+	}
+	b.bundle = bundle
+	return nil
+}
+
+// startRenderer starts the Node workers on the first build and restarts them when the
+// server bundle changed (they hold the old code).
+func (bl *Builder) startRenderer(serverJS string) error {
+	if bl.opts.Renderer != nil {
+		return nil
+	}
+	code, err := os.ReadFile(serverJS)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(code)
+	if bl.renderer != nil && sum == bl.serverSum {
+		return nil
+	}
+	if bl.renderer != nil {
+		_ = bl.renderer.Close()
+		bl.renderer = nil
+	}
+	r, err := StartNode(bl.opts.Node, serverJS, bl.opts.Workers)
+	if err != nil {
+		return err
+	}
+	bl.renderer, bl.ownRenderer, bl.serverSum = r, true, sum
+	return nil
+}
+
+// assemble lays out and renders the pages and writes everything else of the site into
+// the build's output.
+func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*Result, error) {
+	for rel, data := range b.bundle.Files {
+		if err := b.out.write(rel, data); err != nil {
+			return nil, err
+		}
+	}
+	uses := b.pageUses(diags)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	images, err := b.copyImages()
+	if err != nil {
+		return nil, err
+	}
+	errorURLs, err := b.writeErrorDictionaries()
+	if err != nil {
+		return nil, err
+	}
+	pages, reqs, err := b.plan(uses, images, errorURLs)
+	if err != nil {
+		return nil, err
+	}
+	b.phase("plan")
+	cache, rendered, err := b.render(ctx, bl.renderer, pages, reqs, bl.fingerprints(b, pages, reqs), bl.pages, diags)
+	if err != nil {
+		return nil, err
+	}
+	bl.pages = cache
+	b.phase("render")
+	for _, step := range []func() error{
+		func() error { return b.writeSitemap(pages) },
+		b.writeRobots, b.writeCDNRules, b.writeNotFound,
+		func() error { return b.copyPublic(diags) },
+	} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	if err := b.writeManifest(pages); err != nil {
+		return nil, err
+	}
+	res := &Result{Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
+		FirstLoadJS: map[string]int{}, Warnings: diags.Warnings(), Out: bl.opts.Out, Rendered: rendered}
+	for slug, a := range b.bundle.Pages {
+		res.FirstLoadJS[slug] = b.firstLoadBytes(a)
+	}
+	return res, nil
+}
+
+// fingerprints hash what each page's HTML depends on: its page data, its build-time
+// HTML and the code it runs. The server bundle is one file for all campaigns, so its
+// hash would make every page depend on every page.tsx; the campaign's client code
+// stands in for it (both are bundled from the same sources), plus the one source only
+// the server runs.
+func (bl *Builder) fingerprints(b *build, pages []*page, reqs []RenderRequest) [][32]byte {
+	serverOnly, _ := os.ReadFile(filepath.Join(bl.opts.Components, "entry", "server.tsx"))
+	code := map[string][32]byte{}
+	for slug, a := range b.bundle.Pages {
+		h := sha256.New()
+		h.Write(serverOnly)
+		for _, f := range append(append([]string{a.Entry}, a.Preload...), a.Lazy...) {
+			h.Write(b.bundle.Files[strings.TrimPrefix(f, "/")])
+		}
+		var sum [32]byte
+		h.Sum(sum[:0])
+		code[slug] = sum
+	}
+	out := make([][32]byte, len(pages))
+	for i, p := range pages {
+		h := sha256.New()
+		c := code[p.Slug]
+		h.Write(c[:])
+		h.Write(reqs[i].Data)
+		h.Write([]byte(p.RulesHTML))
+		h.Write([]byte(p.Canonical))
+		for _, a := range p.Alternates {
+			h.Write([]byte(a.HrefLang + a.Href))
+		}
+		h.Write([]byte(p.Title + "\x00" + p.Description + "\x00" + p.Image + "\x00" + strings.Join(p.Assets.CSS, "\x00")))
+		h.Sum(out[i][:0])
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package generator_test
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promohq/promo/generator"
+	"github.com/promohq/promo/internal/sitetest"
+)
+
+// TestRebuildRendersOnlyAffectedPages edits one file at a time and asserts exactly
+// which pages the next build re-rendered (watch mode's promise, DESIGN §7).
+func TestRebuildRendersOnlyAffectedPages(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	root := writeSite(t, secondCampaign+`
+-- campaigns/second/page.tsx --
+import { Hero } from "@promo/components";
+export default function Page() { return <main><Hero /></main>; }
+`)
+	repo := sitetest.RepoRoot()
+	b, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
+		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	first, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Rendered) != 46 {
+		t.Fatalf("first build rendered %d pages, want 46", len(first.Rendered))
+	}
+	every := func(slug string, except ...string) []string {
+		var out []string
+		for _, l := range []string{"en", "id-ID", "es-ES", "es-MX", "es-AR", "fil-PH", "kk-KZ", "pt-BR", "pt-PT", "ru-RU", "vi-VN", "tr-TR",
+			"th-TH", "uk-UA", "ar-SA", "hi-IN", "ja-JP", "zh-MY", "zh-TW", "zh-HK", "en-HK", "nl-NL", "pl-PL"} {
+			if slices.Contains(except, l) {
+				continue
+			}
+			if l == "en" {
+				out = append(out, "/"+slug+"/")
+			} else {
+				out = append(out, "/"+l+"/"+slug+"/")
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, step := range []struct {
+		name  string
+		edit  string
+		want  []string
+		files []string // output files expected among the changed ones
+	}{
+		{name: "nothing changed", want: nil},
+		{name: "a ja-JP text", edit: "-- locales/ja-JP/blast.json --\n{\"hero\": {\"title\": \"新ブラスト\", \"subtitle\": \"20%獲得\"}, \"popup\": {\"title\": \"x\"}}\n",
+			want: []string{"/ja-JP/blast/"}, files: []string{"ja-JP/blast/index.html"}},
+		{name: "the ja-JP rules", edit: "-- campaigns/blast/rules/ja-JP.md --\n1. 新しいルール。\n", want: []string{"/ja-JP/blast/"}},
+		{name: "the English rules reach every locale falling back to them", edit: "-- campaigns/blast/rules/en.md --\n1. New rule.\n",
+			want: every("blast", "ja-JP")},
+		{name: "one campaign's page.tsx", edit: "-- campaigns/second/page.tsx --\nimport { Hero } from \"@promo/components\";\nexport default function Page() { return <main className=\"x\"><Hero /></main>; }\n",
+			want: every("second")},
+	} {
+		if step.edit != "" {
+			sitetest.WriteInto(t, root, step.edit)
+		}
+		var changed []string
+		for f := range sitetest.Parse(step.edit) {
+			changed = append(changed, f)
+		}
+		res, err := b.Rebuild(context.Background(), changed)
+		if err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+		got := slices.Sorted(slices.Values(res.Rendered))
+		if !slices.Equal(got, step.want) {
+			t.Errorf("%s: re-rendered %v, want %v", step.name, got, step.want)
+		}
+		for _, f := range step.files {
+			if !slices.Contains(res.Changed, f) {
+				t.Errorf("%s: %s not among the written files %v", step.name, f, res.Changed)
+			}
+		}
+		if step.edit == "" && len(res.Changed) != 0 {
+			t.Errorf("%s: wrote %v", step.name, res.Changed)
+		}
+		if step.name == "a ja-JP text" && !strings.Contains(read(t, root, "ja-JP/blast/index.html"), "新ブラスト") {
+			t.Error("the edited text is not in the page")
+		}
+	}
+}
