@@ -25,6 +25,7 @@ run: build
 	bin/promo serve --addr $(ADDR)
 
 test: setup check-format test-go test-fuzz test-ts test-e2e
+	bin/promo check --quiet
 
 check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-formatted: $$out" >&2; exit 1; fi

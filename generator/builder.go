@@ -227,24 +227,25 @@ func (bl *Builder) bundle(b *build, diags *diag.List) error {
 		}
 		bl.client, bl.server, bl.slugs = client, server, slugs
 	}
-	var wg sync.WaitGroup
-	var serverRes api.BuildResult
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		serverRes = bl.server.Rebuild()
-	}()
-	client := bl.client.Rebuild()
-	wg.Wait()
-	messages(bl.opts.Root, client.Errors, diags)
-	if len(client.Errors) == 0 {
-		messages(bl.opts.Root, serverRes.Errors, diags)
-	}
+	// The two bundles are built one after the other: run concurrently, esbuild's
+	// contexts can share parsed files between platforms and the browser bundle then
+	// sometimes comes out with the server's interop flags (a different hash on every
+	// other build). The workers start while the client bundle is built.
+	serverRes := bl.server.Rebuild()
+	messages(bl.opts.Root, serverRes.Errors, diags)
 	if err := diags.Err(); err != nil {
 		return err
 	}
-	if err := bl.startRenderer(serverJS); err != nil {
+	started := make(chan error, 1)
+	go func() { started <- bl.startRenderer(serverJS) }()
+	client := bl.client.Rebuild()
+	startErr := <-started
+	messages(bl.opts.Root, client.Errors, diags)
+	if err := diags.Err(); err != nil {
 		return err
+	}
+	if startErr != nil {
+		return startErr
 	}
 	bundle, err := bl.bd.analyse(virtualOut, client)
 	if err != nil {

@@ -3,6 +3,7 @@ package root
 
 import (
 	"github.com/promohq/promo/internal/cmd/build"
+	"github.com/promohq/promo/internal/cmd/check"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/cmd/serve"
 	"github.com/promohq/promo/internal/cmd/version"
@@ -24,6 +25,7 @@ prerendered campaign pages in every locale, and serves them with the API functio
 	cmd.SetErr(f.IO.ErrOut)
 	cmd.AddCommand(
 		build.NewCmdBuild(f, nil),
+		check.NewCmdCheck(f, nil),
 		serve.NewCmdServe(f, nil),
 		version.NewCmdVersion(f),
 	)
