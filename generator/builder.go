@@ -182,6 +182,21 @@ func (bl *Builder) codeChanged(b *build, changed []string) bool {
 	return false
 }
 
+// SetLocales changes the locales the next builds make (empty: all); watch mode builds
+// the others on first request.
+func (bl *Builder) SetLocales(locales []string) {
+	bl.mu.Lock()
+	defer bl.mu.Unlock()
+	bl.opts.Locales = append([]string(nil), locales...)
+}
+
+// Locales returns the locales the builder was last asked to limit itself to.
+func (bl *Builder) Locales() []string {
+	bl.mu.Lock()
+	defer bl.mu.Unlock()
+	return append([]string(nil), bl.opts.Locales...)
+}
+
 func (b *build) limitLocales() error {
 	if len(b.opts.Locales) == 0 {
 		return nil

@@ -57,6 +57,9 @@ func (s *Site) checkTexts(c *campaign.Campaign, diags *diag.List) {
 	en := s.Config.DefaultLocale
 	file := path.Join(i18n.Dir, en, c.Namespace+".json")
 	if s.Catalog.Bundle(en, c.Namespace) == nil {
+		if _, err := os.Stat(filepath.Join(s.Root, filepath.FromSlash(file))); err == nil {
+			return // it exists but is malformed: that error is reported already
+		}
 		p := c.At.Field("namespace")
 		diags.Errorf(c.File, p.Line, p.Column, "missing-namespace", "create "+file+" with the page texts (hero.title, hero.subtitle)", "namespace %q has no %s texts", c.Namespace, en)
 		return

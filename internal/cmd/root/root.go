@@ -4,6 +4,7 @@ package root
 import (
 	"github.com/promohq/promo/internal/cmd/build"
 	"github.com/promohq/promo/internal/cmd/check"
+	devcmd "github.com/promohq/promo/internal/cmd/dev"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/cmd/serve"
 	"github.com/promohq/promo/internal/cmd/version"
@@ -27,6 +28,7 @@ prerendered campaign pages in every locale, and serves them with the API functio
 		build.NewCmdBuild(f, nil),
 		check.NewCmdCheck(f, nil),
 		serve.NewCmdServe(f, nil),
+		devcmd.NewCmdDev(f, nil),
 		version.NewCmdVersion(f),
 	)
 	return cmd

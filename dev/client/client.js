@@ -1,0 +1,333 @@
+// The client of `promo dev`, injected into every page it serves (never into `promo
+// build` output) as a classic script before </head>: it runs before the page's module
+// scripts. It keeps the page in step with the build over Server-Sent Events (reload,
+// style swap, error overlay) and applies what the preview matrix at / chose (device,
+// clock). Plain JS without dependencies: it is served as is, there is no build step.
+//
+// The pages' CSP is `script-src 'self'; style-src 'self'`: nothing here writes markup
+// styles or <style> elements; the overlay is styled by a constructable style sheet in
+// a shadow root, which CSP does not restrict.
+(() => {
+  "use strict";
+  // The dev server may inject this script into a page that already names it (the
+  // preview matrix does): one client per page.
+  if (window.__PROMO_DEV_CLIENT__) return;
+  window.__PROMO_DEV_CLIENT__ = true;
+
+  function readCookies() {
+    const out = {};
+    for (const part of document.cookie.split(/;\s*/)) {
+      const i = part.indexOf("=");
+      if (i <= 0) continue;
+      try {
+        out[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+      } catch {
+        // A malformed value is not ours: ignore it.
+      }
+    }
+    return out;
+  }
+
+  // ---- Device and clock (cookies set by the preview matrix) ----
+
+  // iPhone Safari: what components/runtime/context.ts detects as a phone.
+  const IPHONE_UA =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+  function emulateDevice(device) {
+    if (device !== "phone" && device !== "app") return;
+    let marker = null;
+    // The app marker is in the page data, which is parsed after this script runs; the
+    // getter reads it when first asked (by the page's module scripts, which run after
+    // parsing) and until then answers without it.
+    const appMarker = () => {
+      if (marker === null) {
+        const el = document.getElementById("promo-data");
+        if (!el) return "";
+        try {
+          marker = String(JSON.parse(el.textContent).app.userAgentMarker || "");
+        } catch {
+          marker = "";
+        }
+      }
+      return marker;
+    };
+    Object.defineProperty(navigator, "userAgent", {
+      configurable: true,
+      get: () => (device === "app" && appMarker() ? `${IPHONE_UA} ${appMarker()}/0.0.0-dev` : IPHONE_UA),
+    });
+    if (device === "app") {
+      // Marks the in-app emulation for pages and tests. The real bridge (the app
+      // handing its userToken to the page) is a later feature; this stub does nothing.
+      window.__PROMO_APP_BRIDGE__ = Object.freeze({ emulated: true });
+    }
+  }
+
+  // The preview's time travel: useNow (components/runtime/clock.ts) adds the offset.
+  function travelInTime(iso) {
+    const t = iso ? Date.parse(iso) : NaN;
+    if (!Number.isNaN(t)) window.__PROMO_NOW_OFFSET__ = t - Date.now();
+  }
+
+  // ---- Events ----
+
+  function connect() {
+    if (typeof EventSource !== "function") return;
+    let instance = null;
+    let build = null;
+    let retry = 0;
+    const open = () => {
+      const es = new EventSource("/__promo/events");
+      es.addEventListener("hello", (e) => {
+        retry = 0;
+        const d = parse(e);
+        if (!d) return;
+        if (instance === null) {
+          instance = d.instance;
+        } else if (d.instance !== instance) {
+          location.reload(); // the server restarted: its pages may have changed
+          return;
+        }
+        hideBadge();
+        if (d.error) {
+          showErrors(errorList(d.error));
+        } else if (build !== null && d.build !== build) {
+          location.reload(); // a build finished while we were disconnected
+          return;
+        } else {
+          hideOverlay();
+        }
+        build = d.build;
+      });
+      es.addEventListener("building", () => showBadge());
+      es.addEventListener("reload", (e) => {
+        const d = parse(e);
+        if (!d) return;
+        build = d.build;
+        hideOverlay();
+        hideBadge();
+        if (d.cssOnly) {
+          swapStyles();
+        } else if (d.pages == null || d.pages.map(withSlash).includes(withSlash(location.pathname)) || isPreview) {
+          location.reload();
+        }
+      });
+      es.addEventListener("error", (e) => {
+        // Named "error" events carry data; the EventSource's own connection errors
+        // do not (they come through this listener too).
+        if (!(e instanceof MessageEvent)) return;
+        const d = parse(e);
+        if (!d) return;
+        build = d.build;
+        hideBadge();
+        showErrors(errorList(d));
+      });
+      // EventSource reconnects by itself after a dropped connection. It gives up only
+      // when the server answered something other than an event stream (a proxy's 502
+      // while the server restarts): then try again, more slowly each time.
+      es.onerror = () => {
+        if (es.readyState !== EventSource.CLOSED) return;
+        retry = Math.min(retry + 1, 10);
+        setTimeout(open, retry * 500);
+      };
+    };
+    open();
+  }
+
+  function parse(e) {
+    try {
+      return JSON.parse(e.data);
+    } catch {
+      return null;
+    }
+  }
+
+  const withSlash = (p) => (p.endsWith("/") ? p : p + "/");
+  // The preview matrix (dev/preview.html) shows every campaign's title and status:
+  // any build may change it.
+  const isPreview = document.documentElement.hasAttribute("data-promo-preview");
+
+  // The error payload is {build, errors: [...]}; accept a bare list or one error too.
+  function errorList(payload) {
+    if (Array.isArray(payload)) return payload;
+    if (Array.isArray(payload.errors)) return payload.errors;
+    return [payload];
+  }
+
+  // Swaps each <link rel=stylesheet> for the one in the same position of the freshly
+  // built page; the old sheet goes only once the new one has loaded, so nothing flashes
+  // unstyled. If the page's sheets changed in number, a reload is simpler and right.
+  async function swapStyles() {
+    let doc;
+    try {
+      const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+      if (!res.ok) throw new Error(String(res.status));
+      doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    } catch {
+      location.reload();
+      return;
+    }
+    const sel = 'link[rel~="stylesheet"]';
+    const fresh = [...doc.querySelectorAll(sel)];
+    const live = [...document.querySelectorAll(sel)];
+    if (fresh.length !== live.length) {
+      location.reload();
+      return;
+    }
+    live.forEach((old, i) => {
+      const href = fresh[i].getAttribute("href");
+      if (!href || href === old.getAttribute("href")) return; // hashed names: same name, same content
+      const next = old.cloneNode();
+      next.setAttribute("href", href);
+      const done = () => old.remove();
+      next.addEventListener("load", done, { once: true });
+      next.addEventListener("error", done, { once: true });
+      old.after(next);
+    });
+  }
+
+  // ---- Overlay and badge: one shadow root, created on first use ----
+
+  const CSS = `
+:host { all: initial; }
+* { box-sizing: border-box; }
+.overlay { position: fixed; inset: 0; z-index: 2147483647; overflow: auto; direction: ltr; text-align: left;
+  background: rgba(11, 14, 17, 0.92); color: #f5f5f5; font: 15px/1.5 system-ui, sans-serif; padding: 24px; }
+.panel { max-width: 960px; margin: 0 auto; background: #1b1f24; border: 1px solid #e5484d; border-radius: 8px; padding: 20px 24px; }
+.head { display: flex; justify-content: space-between; align-items: center; gap: 16px; }
+h2 { margin: 0; font-size: 20px; color: #ff8589; }
+button { font: inherit; color: #f5f5f5; background: #2e343b; border: 1px solid #8b949e; border-radius: 6px; padding: 6px 14px; cursor: pointer; }
+button:focus-visible { outline: 3px solid #ffd33d; outline-offset: 2px; }
+ol { list-style: none; margin: 16px 0 0; padding: 0; }
+li + li { margin-top: 20px; border-top: 1px solid #3a4048; padding-top: 20px; }
+.loc { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: #79c0ff; }
+.code { color: #c9d1d9; }
+.msg { margin: 6px 0; font-weight: 600; }
+.hint { margin: 6px 0; color: #c9d1d9; }
+pre { margin: 10px 0 0; padding: 12px 0; background: #0d1117; border-radius: 6px; overflow-x: auto;
+  font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.line { display: block; padding: 0 12px; white-space: pre; }
+.line.hit { background: rgba(229, 72, 77, 0.25); }
+.caret { display: block; padding: 0 12px; white-space: pre; color: #ff8589; font-weight: 700; }
+.num { display: inline-block; min-width: 4ch; margin-right: 1ch; color: #8b949e; text-align: right; user-select: none; }
+.badge { position: fixed; left: 12px; bottom: 12px; z-index: 2147483647; direction: ltr;
+  font: 12px/1 system-ui, sans-serif; color: #f5f5f5; background: #0b0e11; border: 1px solid #8b949e;
+  border-radius: 999px; padding: 6px 10px; pointer-events: none; }
+`;
+
+  let root = null;
+  let overlay = null;
+  let badge = null;
+  let badgeTimer = 0;
+
+  function shadow() {
+    if (root) return root;
+    const host = document.createElement("div");
+    host.setAttribute("data-promo-dev", "");
+    host.dir = "ltr"; // even on right-to-left pages: file names and excerpts read left to right
+    root = host.attachShadow({ mode: "open" });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+    // Outside the page's React root, so hydration never sees it.
+    (document.body || document.documentElement).appendChild(host);
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && overlay) hideOverlay();
+    });
+    return root;
+  }
+
+  function el(tag, className, text) {
+    const n = document.createElement(tag);
+    if (className) n.className = className;
+    if (text != null) n.textContent = String(text);
+    return n;
+  }
+
+  function showErrors(errors) {
+    hideOverlay();
+    const box = el("div", "overlay");
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-label", "Build error");
+    const panel = box.appendChild(el("div", "panel"));
+    const head = panel.appendChild(el("div", "head"));
+    const n = errors.length;
+    head.appendChild(el("h2", "", n > 1 ? `Build failed: ${n} errors` : "Build failed"));
+    const close = head.appendChild(el("button", "", "Close"));
+    close.type = "button";
+    close.setAttribute("aria-label", "Close the build error");
+    close.addEventListener("click", hideOverlay);
+    const list = panel.appendChild(el("ol"));
+    for (const err of errors) list.appendChild(renderError(err || {}));
+    // No focus is moved: the designer keeps working in the page or the editor.
+    shadow().appendChild(box);
+    overlay = box;
+  }
+
+  function renderError(err) {
+    const item = el("li");
+    let where = err.file || "";
+    if (err.line) where += `:${err.line}` + (err.column ? `:${err.column}` : "");
+    const loc = item.appendChild(el("div"));
+    loc.appendChild(el("span", "loc", where));
+    if (err.code) loc.appendChild(el("span", "code", ` [${err.code}]`));
+    item.appendChild(el("p", "msg", err.message || "The build failed."));
+    if (err.hint) item.appendChild(el("p", "hint", `Hint: ${err.hint}`));
+    if (Array.isArray(err.excerpt) && err.excerpt.length) item.appendChild(renderExcerpt(err));
+    return item;
+  }
+
+  function renderExcerpt(err) {
+    const pre = el("pre");
+    const width = String(Math.max(...err.excerpt.map((l) => l.line || 0))).length;
+    for (const l of err.excerpt) {
+      const text = String(l.text ?? "");
+      const hit = l.line === err.line;
+      const row = pre.appendChild(el("span", hit ? "line hit" : "line"));
+      row.appendChild(el("span", "num", String(l.line).padStart(width)));
+      row.appendChild(document.createTextNode(text));
+      if (hit && err.column > 0) {
+        // Keep the line's tabs so the caret lines up under the column.
+        const pad = text.slice(0, err.column - 1).replace(/[^\t]/g, " ");
+        const caret = pre.appendChild(el("span", "caret"));
+        caret.setAttribute("aria-hidden", "true");
+        caret.appendChild(el("span", "num", " ".repeat(width)));
+        caret.appendChild(document.createTextNode(pad + "^"));
+      }
+    }
+    return pre;
+  }
+
+  function hideOverlay() {
+    if (overlay) overlay.remove();
+    overlay = null;
+  }
+
+  // Shown only when a build takes a while: most take tens of milliseconds, and a badge
+  // flashing on every save would distract more than it tells.
+  function showBadge() {
+    clearTimeout(badgeTimer);
+    badgeTimer = setTimeout(() => {
+      if (!badge) {
+        badge = el("div", "badge", "rebuilding…");
+        badge.setAttribute("role", "status");
+        badge.setAttribute("aria-label", "Promo dev: rebuilding");
+        shadow().appendChild(badge);
+      }
+      // A build that ends without an event for this page must not leave it up.
+      badgeTimer = setTimeout(hideBadge, 10000);
+    }, 250);
+  }
+
+  function hideBadge() {
+    clearTimeout(badgeTimer);
+    if (badge) badge.remove();
+    badge = null;
+  }
+
+  // Last, so every constant above is initialised.
+  const cookies = readCookies();
+  emulateDevice(cookies.promo_dev_device);
+  travelInTime(cookies.promo_dev_now);
+  connect();
+})();
