@@ -6,11 +6,14 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*') go.mod 
 NODE := node_modules/node/bin/node
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: setup run build test test-go test-fuzz test-ts test-e2e check-format bench clean
+.PHONY: setup run dev build test test-go test-fuzz test-ts test-e2e check-format bench clean
 
-# npm ci installs the pinned packages and the pinned Node LTS that prerenders pages.
+# Installs the locked packages and the pinned Node LTS that prerenders pages. Not
+# `npm ci`: the registry reachable here lacks the other platforms' optional builds of
+# some packages (rollup's), which npm then leaves out of the lock file, and `npm ci`
+# refuses such a lock; `npm install` installs exactly the locked versions all the same.
 node_modules/.package-lock.json: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@test -x $(NODE) || { echo "the pinned Node did not install: see README (Node)" >&2; exit 1; }
 
 setup: node_modules/.package-lock.json bin/promo
@@ -23,6 +26,9 @@ build: setup
 
 run: build
 	bin/promo serve --addr $(ADDR)
+
+dev: setup
+	bin/promo dev --addr $(ADDR)
 
 test: setup check-format test-go test-fuzz test-ts test-e2e
 	bin/promo check --quiet
@@ -55,6 +61,7 @@ test-e2e: setup
 # Debian if missing) and longer fuzzing.
 bench: setup
 	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
+	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out
 	$(MAKE) test-fuzz FUZZTIME=60s
 

@@ -26,7 +26,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/promohq/promo/campaign"
 	"github.com/promohq/promo/cdn"
 	"github.com/promohq/promo/function"
 	"github.com/promohq/promo/generator"
@@ -226,7 +225,7 @@ func (s *Server) refresh() error {
 	if diags.HasErrors() {
 		return diags.Err()
 	}
-	mc := campaignsForMock(site.Campaigns)
+	mc := mock.FromCampaigns(site.Campaigns)
 	key, _ := json.Marshal(mc)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -249,22 +248,6 @@ func (s *Server) refresh() error {
 	var h http.Handler = s.fn.Mount(injectClient(cdn.NewServer(s.out, cs)))
 	s.pages.Store(&h)
 	return nil
-}
-
-func campaignsForMock(cs []*campaign.Campaign) []mock.Campaign {
-	out := make([]mock.Campaign, 0, len(cs))
-	for _, c := range cs {
-		m := mock.Campaign{ID: c.ID, Family: c.API, ActStart: c.Schedule.Start, ActEnd: c.Schedule.End,
-			EnrollStart: c.Schedule.EnrollStart, EnrollEnd: c.Schedule.EnrollEnd}
-		if pd := c.Widgets.PrizeDraw; pd != nil {
-			m.PrizeDraw = &mock.PrizeDraw{ChancesPerUser: pd.ChancesPerUser}
-			for _, p := range pd.Prizes {
-				m.PrizeDraw.Prizes = append(m.PrizeDraw.Prizes, mock.Prize{ID: p.ID, Name: p.Name, Weight: p.Weight})
-			}
-		}
-		out = append(out, m)
-	}
-	return out
 }
 
 // Handler serves the dev server's routes: the event stream and client files, the

@@ -270,18 +270,18 @@ func useSetKey(uses []i18n.Use) string {
 // rendered.
 func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []RenderRequest, sums [][32]byte, cache map[string]renderedPage, diags *diag.List) (map[string]renderedPage, []string, error) {
 	next := make(map[string]renderedPage, len(pages))
-	var todo []int
+	var stale []int
 	for i, p := range pages {
 		if old, ok := cache[p.File]; ok && old.sum == sums[i] {
 			next[p.File] = old
 		} else {
-			todo = append(todo, i)
+			stale = append(stale, i)
 		}
 	}
 	var rendered []string
 	const batch = 128
-	for start := 0; start < len(todo); start += batch {
-		idx := todo[start:min(start+batch, len(todo))]
+	for start := 0; start < len(stale); start += batch {
+		idx := stale[start:min(start+batch, len(stale))]
 		batchReqs := make([]RenderRequest, len(idx))
 		for n, i := range idx {
 			batchReqs[n] = reqs[i]
@@ -308,7 +308,7 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 			rendered = append(rendered, p.Path)
 		}
 		if b.opts.Progress != nil {
-			b.opts.Progress(min(start+batch, len(todo)), len(todo))
+			b.opts.Progress(min(start+batch, len(stale)), len(stale))
 		}
 	}
 	if err := diags.Err(); err != nil {

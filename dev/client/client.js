@@ -57,8 +57,8 @@
       get: () => (device === "app" && appMarker() ? `${IPHONE_UA} ${appMarker()}/0.0.0-dev` : IPHONE_UA),
     });
     if (device === "app") {
-      // Marks the in-app emulation for pages and tests. The real bridge (the app
-      // handing its userToken to the page) is a later feature; this stub does nothing.
+      // Marks the in-app emulation for pages and tests; it carries no bridge calls
+      // (the app handing its userToken to the page is not emulated yet).
       window.__PROMO_APP_BRIDGE__ = Object.freeze({ emulated: true });
     }
   }

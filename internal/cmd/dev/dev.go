@@ -3,18 +3,14 @@ package dev
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
-	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 	"time"
 
 	devserver "github.com/promohq/promo/dev"
 	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/httpserve"
 	"github.com/spf13/cobra"
 )
 
@@ -96,22 +92,6 @@ func Run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	defer s.Close()
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(opts.IO.ErrOut, "previewing on http://%s (press Ctrl+C to stop)\n", ln.Addr())
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	// Open event streams never end by themselves; close them rather than wait.
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return nil
+	// Open event streams never end by themselves: they are cut after a short drain.
+	return httpserve.Run(ctx, ln, s.Handler(), opts.IO.ErrOut, 2*time.Second)
 }

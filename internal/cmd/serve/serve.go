@@ -4,15 +4,12 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/promohq/promo/campaign"
@@ -20,6 +17,7 @@ import (
 	"github.com/promohq/promo/function"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/httpserve"
 	"github.com/promohq/promo/mock"
 	"github.com/promohq/promo/site"
 	"github.com/spf13/cobra"
@@ -96,7 +94,7 @@ func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), 
 	}
 	// The mock stands in only in local, decided after the environment variables.
 	if fc.Env == function.EnvLocal {
-		fc.Local = mock.New(mock.Options{Campaigns: MockCampaigns(campaigns), Seed: 1})
+		fc.Local = mock.New(mock.Options{Campaigns: mock.FromCampaigns(campaigns), Seed: 1})
 	}
 	fn, err := function.New(fc)
 	if err != nil {
@@ -117,23 +115,6 @@ func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), 
 	return fn.Mount(cdn.NewServer(dir, cs)), func() { fn.Close() }, nil
 }
 
-// MockCampaigns describes the site's campaigns to the mock upstream.
-func MockCampaigns(cs []*campaign.Campaign) []mock.Campaign {
-	out := make([]mock.Campaign, 0, len(cs))
-	for _, c := range cs {
-		m := mock.Campaign{ID: c.ID, Family: c.API, ActStart: c.Schedule.Start, ActEnd: c.Schedule.End,
-			EnrollStart: c.Schedule.EnrollStart, EnrollEnd: c.Schedule.EnrollEnd}
-		if pd := c.Widgets.PrizeDraw; pd != nil {
-			m.PrizeDraw = &mock.PrizeDraw{ChancesPerUser: pd.ChancesPerUser}
-			for _, p := range pd.Prizes {
-				m.PrizeDraw.Prizes = append(m.PrizeDraw.Prizes, mock.Prize{ID: p.ID, Name: p.Name, Weight: p.Weight})
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 // Run serves until interrupted, then drains open requests.
 func Run(ctx context.Context, opts *Options) error {
 	logger := slog.New(slog.NewJSONHandler(opts.IO.ErrOut, nil))
@@ -146,21 +127,5 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
-	fmt.Fprintf(opts.IO.ErrOut, "serving on http://%s (press Ctrl+C to stop)\n", ln.Addr())
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return httpserve.Run(ctx, ln, h, opts.IO.ErrOut, 5*time.Second)
 }
