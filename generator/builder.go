@@ -51,7 +51,7 @@ func NewBuilder(opts Options) (*Builder, error) {
 		return nil, err
 	}
 	if _, err := os.Stat(filepath.Join(opts.NodeModules, "react", "package.json")); err != nil {
-		return nil, fmt.Errorf("%s has no React: run `npm ci` where package.json is (the pages are built with its pinned packages)", opts.NodeModules)
+		return nil, fmt.Errorf("%s has no React: run `npm install` where package.json is (the pages are built with its pinned packages)", opts.NodeModules)
 	}
 	if _, err := os.Stat(filepath.Join(opts.Components, "entry", "client.tsx")); err != nil {
 		return nil, fmt.Errorf("%s is not Promo's components folder (no entry/client.tsx): pages are made of those components", opts.Components)

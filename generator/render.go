@@ -81,7 +81,7 @@ func startWorker(node, script string) (*nodeWorker, error) {
 	tail := &tailBuffer{max: 8 << 10}
 	cmd.Stderr = tail
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the prerender worker with %s: %w (run `npm ci` to install the pinned Node)", node, err)
+		return nil, fmt.Errorf("starting the prerender worker with %s: %w (run `npm install` to install the pinned Node)", node, err)
 	}
 	return &nodeWorker{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<20), stderr: tail}, nil
 }

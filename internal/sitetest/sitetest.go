@@ -75,7 +75,7 @@ func RepoRoot() string {
 func RequireNodeModules(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(RepoRoot(), "node_modules", "react")); err != nil {
-		t.Fatalf("node_modules is not installed: run `npm ci` in %s first", RepoRoot())
+		t.Fatalf("node_modules is not installed: run `npm install` in %s first", RepoRoot())
 	}
 }
 
