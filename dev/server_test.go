@@ -207,3 +207,24 @@ func TestEventStreamSaysHelloThenReloads(t *testing.T) {
 		t.Errorf("reload data %s", d)
 	}
 }
+
+// TestSaveByRename: editors write a temporary file and rename it over the original; the
+// watched folder sees a create, and the rebuild picks the new text up.
+func TestSaveByRename(t *testing.T) {
+	s, root, _ := start(t)
+	tmp := filepath.Join(root, "locales", "en", ".other.json.swp")
+	if err := os.WriteFile(tmp, []byte(`{"hero": {"title": "Renamed", "subtitle": "Second"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(root, "locales", "en", "other.json")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-s.rebuilt:
+		if r.Err != nil || !slices.Contains(r.Rendered, "/other/") {
+			t.Fatalf("rebuild after a save by rename: %v %v", r.Rendered, r.Err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no rebuild after a save by rename")
+	}
+}

@@ -88,3 +88,14 @@ func TestNest(t *testing.T) {
 		t.Errorf("Nest = %v", got)
 	}
 }
+
+func TestResolveTakesAPluralFamilyWhole(t *testing.T) {
+	c := catalog(t, map[string]string{
+		"en/ns":    `{"n_one": "{{count}} item", "n_other": "{{count}} items"}`,
+		"ja-JP/ns": `{"n_other": "{{count}}件"}`,
+	})
+	got := c.Resolve([]string{"ja-JP", "en"}, "ns", []Use{{Key: "n"}})
+	if !reflect.DeepEqual(got, map[string]string{"n_other": "{{count}}件"}) {
+		t.Errorf("Resolve = %v: English forms leaked into Japanese", got)
+	}
+}

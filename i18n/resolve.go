@@ -29,8 +29,9 @@ func (u Use) Matches(k string) bool {
 }
 
 // Resolve merges namespace along chain key by key: for every key of the bundles that
-// uses match, the first locale of the chain that has it wins (DESIGN §2). The result
-// is flat (dotted keys).
+// uses match, the first locale of the chain that has it wins (DESIGN §2). A plural
+// family (k_one, k_few, …) is one key: it comes whole from the first locale that has
+// any of its forms, so English's k_one never mixes into Japanese. The result is flat.
 func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) map[string]string {
 	out := map[string]string{}
 	for i := len(chain) - 1; i >= 0; i-- { // last wins below, so walk from the end
@@ -38,9 +39,16 @@ func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) map[stri
 		if b == nil {
 			continue
 		}
+		replaced := map[string]bool{}
 		for k, e := range b.Keys {
 			for _, u := range uses {
 				if u.Matches(k) {
+					if base, ok := PluralBase(k); ok && !replaced[base] {
+						replaced[base] = true
+						for _, cat := range pluralCategories {
+							delete(out, base+"_"+cat)
+						}
+					}
 					out[k] = e.Value
 					break
 				}
@@ -48,6 +56,22 @@ func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) map[stri
 		}
 	}
 	return out
+}
+
+var pluralCategories = []string{"zero", "one", "two", "few", "many", "other"}
+
+// PluralBase returns k without its i18next plural suffix, and whether it had one.
+func PluralBase(k string) (string, bool) {
+	i := strings.LastIndexByte(k, '_')
+	if i <= 0 {
+		return k, false
+	}
+	for _, cat := range pluralCategories {
+		if k[i+1:] == cat {
+			return k[:i], true
+		}
+	}
+	return k, false
 }
 
 // Has reports whether some key of locale's bundle of namespace is covered by u.

@@ -22,3 +22,23 @@ describe("createI18n", () => {
     expect(i18n.t("days", { count: 5 })).toBe("5 дней");
   });
 });
+
+describe("plural forms of other languages", () => {
+  it("gives Arabic its six forms", () => {
+    const forms = { n_zero: "zero", n_one: "one", n_two: "two", n_few: "few", n_many: "many", n_other: "other" };
+    const i18n = createI18n(data("ar-SA", { camp: forms }));
+    expect([0, 1, 2, 3, 11, 100].map((count) => i18n.t("n", { count }))).toEqual(["zero", "one", "two", "few", "many", "other"]);
+  });
+
+  it("gives Polish and Ukrainian one, few and many", () => {
+    for (const locale of ["pl-PL", "uk-UA"]) {
+      const i18n = createI18n(data(locale, { camp: { n_one: "one", n_few: "few", n_many: "many", n_other: "other" } }));
+      expect([1, 2, 5, 22, 25].map((count) => i18n.t("n", { count }))).toEqual(["one", "few", "many", "few", "many"]);
+    }
+  });
+
+  it("has one form in Japanese", () => {
+    const i18n = createI18n(data("ja-JP", { camp: { n_other: "{{count}}件" } }));
+    expect(i18n.t("n", { count: 1 })).toBe("1件");
+  });
+});
