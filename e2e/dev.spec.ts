@@ -10,7 +10,9 @@ import { expect, test, waitForHydration } from "./fixtures";
 const SITE = process.env.PROMO_DEV_SITE ?? "";
 const DEV_URL = process.env.PROMO_DEV_URL ?? "";
 
-test.use({ baseURL: DEV_URL });
+// No trace: it records response bodies, and the event stream's never ends, which can
+// hold the context's teardown past the test's timeout.
+test.use({ baseURL: DEV_URL, trace: "off" });
 
 test.beforeAll(() => {
   if (!SITE || !DEV_URL) throw new Error("dev.spec.ts needs PROMO_DEV_SITE and PROMO_DEV_URL (a `promo dev` server on a copy of the site)");
@@ -32,7 +34,10 @@ async function restore(): Promise<void> {
   originals.clear();
 }
 
-test.afterEach(async ({ request }) => {
+test.afterEach(async ({ page, request }) => {
+  // Close the page first: restoring the files makes open pages reload, and a page
+  // reloading while its context is torn down can hold the teardown up.
+  await page.close();
   await restore();
   // The dev clock and the mock are the server's: put them back too.
   await request.post("/__promo/preview", { form: { time: "now" } });
