@@ -30,8 +30,6 @@ type Bundle struct {
 	Pages map[string]*PageAssets
 	// BaseCSS is the site path of the shared style sheet (also used by 404 pages).
 	BaseCSS string
-	// Inputs lists every source file the pages are built from (for watch mode).
-	Inputs []string
 }
 
 // PageAssets are the files one campaign's page loads.
@@ -194,7 +192,6 @@ type metafile struct {
 		} `json:"imports"`
 		Inputs map[string]struct{} `json:"inputs"`
 	} `json:"outputs"`
-	Inputs map[string]struct{} `json:"inputs"`
 }
 
 // analyse reads esbuild's metafile: which chunks each page imports statically (to
@@ -269,12 +266,6 @@ func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 		sort.Strings(pa.Sources)
 		bundle.Pages[c.Slug] = pa
 	}
-	for in := range meta.Inputs {
-		if !strings.HasPrefix(in, entryNS+":") {
-			bundle.Inputs = append(bundle.Inputs, in)
-		}
-	}
-	sort.Strings(bundle.Inputs)
 	return bundle, nil
 }
 

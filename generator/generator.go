@@ -23,19 +23,20 @@ import (
 // Options configure a build. The zero value builds the site in the current folder
 // into dist/.
 type Options struct {
-	Root        string // site root; default "."
-	Out         string // output folder; default <Root>/dist
-	Components  string // the components library; default <Root>/components
-	NodeModules string // default <Root>/node_modules
-	Node        string // Node binary for prerendering; default the pinned one in NodeModules
-	Workers     int    // prerender processes; default min(2, CPUs)
-	Locales     []string
+	Root        string   // site root; default "."
+	Out         string   // output folder; default <Root>/dist
+	Components  string   // the components library; default <Root>/components
+	NodeModules string   // default <Root>/node_modules
+	Node        string   // Node binary for prerendering; default the pinned one in NodeModules
+	Workers     int      // prerender processes; default min(2, CPUs)
+	Locales     []string // build only these (and the default locale); empty: all
 	NoMinify    bool
-	// Renderer prerenders pages; default a NodeRenderer started (and closed) per build.
+	// Renderer prerenders pages; default Node workers started by the Builder and
+	// closed with it.
 	Renderer Renderer
 	// Progress, when set, is told how many pages are rendered so far.
 	Progress func(done, total int)
-	// WriteInPlace writes only changed files into Out and no manifest swap (watch
+	// WriteInPlace writes only the changed files into Out, without the swap (watch
 	// mode); the default replaces Out atomically.
 	WriteInPlace bool
 }

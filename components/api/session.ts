@@ -1,8 +1,7 @@
-import { hasSession, refreshClientContext, useClientContext } from "../runtime/context";
+import { refreshClientContext, useClientContext } from "../runtime/context";
 
 // The token cookie is HttpOnly (DESIGN §4): the login state comes from the readable
 // companion cookie, through the client context (one source of truth).
-export { hasSession };
 
 /** Tells every consumer that the session changed (after login, register or logout). */
 export function sessionChanged(): void {
