@@ -242,17 +242,21 @@ func (bl *Builder) bundle(b *build, diags *diag.List) error {
 		}
 		bl.client, bl.server, bl.slugs = client, server, slugs
 	}
-	// The two bundles are built one after the other: run concurrently, esbuild's
-	// contexts can share parsed files between platforms and the browser bundle then
-	// sometimes comes out with the server's interop flags (a different hash on every
-	// other build). The workers start while the client bundle is built.
-	serverRes := bl.server.Rebuild()
-	messages(bl.opts.Root, serverRes.Errors, diags)
-	if err := diags.Err(); err != nil {
-		return err
-	}
+	// The server bundle and the workers that run it get ready while the client bundle
+	// builds. (package.json has no "type": "module" on purpose: with it, esbuild marked
+	// the components' CommonJS interop as "node mode" in some builds and not in others
+	// when two builds ran at once, so chunk hashes changed with nothing edited.)
 	started := make(chan error, 1)
-	go func() { started <- bl.startRenderer(serverJS) }()
+	go func() {
+		res := bl.server.Rebuild()
+		if len(res.Errors) > 0 {
+			var d diag.List
+			messages(bl.opts.Root, res.Errors, &d)
+			started <- d.Err()
+			return
+		}
+		started <- bl.startRenderer(serverJS)
+	}()
 	client := bl.client.Rebuild()
 	startErr := <-started
 	messages(bl.opts.Root, client.Errors, diags)

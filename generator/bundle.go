@@ -146,6 +146,9 @@ func (b *bundler) serverOptions(outFile string) api.BuildOptions {
 	o.Format = api.FormatCommonJS
 	o.Platform = api.PlatformNode
 	o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
+	// Whitespace and syntax only: Node parses the bundle on every worker start (watch
+	// mode restarts them after each code edit), while names stay readable in stacks.
+	o.MinifyWhitespace, o.MinifySyntax = true, true
 	o.Write = true
 	o.Metafile = false
 	return o
