@@ -6,7 +6,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*') go.mod 
 NODE := node_modules/node/bin/node
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: setup run dev build test test-go test-fuzz test-ts test-e2e check-format bench clean
+.PHONY: setup run dev build test test-go test-fuzz test-content test-ts test-e2e check-format bench clean
 
 # Installs the locked packages and the pinned Node LTS that prerenders pages. Not
 # `npm ci`: the registry reachable here lacks the other platforms' optional builds of
@@ -30,7 +30,10 @@ run: build
 dev: setup
 	bin/promo dev --addr $(ADDR)
 
-test: setup check-format test-go test-fuzz test-ts test-e2e
+test: setup check-format test-go test-fuzz test-content test-ts test-e2e
+
+# The repository's own content: every bundle checked against English.
+test-content: setup
 	bin/promo check --quiet
 
 check-format:
