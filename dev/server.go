@@ -178,7 +178,7 @@ func (s *Server) rebuild(changed []string) {
 		s.lastErr = nil
 		s.mu.Unlock()
 		report.Rendered = res.Rendered
-		if e := s.refresh(); e != nil {
+		if e := s.refresh(res.Site); e != nil {
 			fmt.Fprintf(s.opts.Log, "dev server: %v\n", e)
 		}
 		var pages any = res.Rendered
@@ -217,13 +217,9 @@ func cssOnly(changed []string) bool {
 	return true
 }
 
-// refresh reloads the site model and, when the campaigns changed, the function and the
+// refresh keeps the site the build was made from and, when the campaigns changed, the function and the
 // mock (which learn the campaigns at start) and the static server (which knows the slugs).
-func (s *Server) refresh() error {
-	site, diags := generator.Load(s.opts.Root)
-	if diags.HasErrors() {
-		return diags.Err()
-	}
+func (s *Server) refresh(site *generator.Site) error {
 	mc := mock.FromCampaigns(site.Campaigns)
 	key, _ := json.Marshal(mc)
 	s.mu.Lock()

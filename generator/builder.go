@@ -346,7 +346,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	if err := b.writeManifest(pages); err != nil {
 		return nil, err
 	}
-	res := &Result{Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
+	res := &Result{Site: b.site, Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
 		FirstLoadJS: map[string]int{}, Warnings: diags.Warnings(), Out: bl.opts.Out, Rendered: rendered}
 	for slug, a := range b.bundle.Pages {
 		res.FirstLoadJS[slug] = b.firstLoadBytes(a)

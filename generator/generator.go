@@ -43,6 +43,8 @@ type Options struct {
 
 // Result summarises a build.
 type Result struct {
+	// Site is the content the build was made from (watch mode reuses it).
+	Site      *Site
 	Pages     int
 	Locales   int
 	Campaigns int

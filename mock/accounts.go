@@ -47,14 +47,26 @@ func (c *credentials) address() (string, int, string) {
 	return "", codeParam, "param error: email or mobile is required"
 }
 
-func (m *Mock) login(r *request) (int, any) {
+// credentials decodes the body of an account call and checks its email or mobile; a
+// non-zero status is the failure to answer with.
+func (r *request) credentials() (credentials, string, int, any) {
 	var c credentials
 	if !r.decode(&c) {
-		return fail(famOld, codeParam, "param error")
+		status, reply := fail(famOld, codeParam, "param error")
+		return c, "", status, reply
 	}
 	addr, code, msg := c.address()
 	if code != 0 {
-		return fail(famOld, code, msg)
+		status, reply := fail(famOld, code, msg)
+		return c, "", status, reply
+	}
+	return c, addr, 0, nil
+}
+
+func (m *Mock) login(r *request) (int, any) {
+	c, addr, status, reply := r.credentials()
+	if status != 0 {
+		return status, reply
 	}
 	a := m.st.accounts[addr]
 	if a == nil {
@@ -67,13 +79,9 @@ func (m *Mock) login(r *request) (int, any) {
 }
 
 func (m *Mock) register(r *request) (int, any) {
-	var c credentials
-	if !r.decode(&c) {
-		return fail(famOld, codeParam, "param error")
-	}
-	addr, code, msg := c.address()
-	if code != 0 {
-		return fail(famOld, code, msg)
+	c, addr, status, reply := r.credentials()
+	if status != 0 {
+		return status, reply
 	}
 	if m.st.accounts[addr] != nil {
 		return fail(famOld, codeEmailTaken, "registered email")
@@ -103,13 +111,9 @@ func (m *Mock) session(a *account) (int, any) {
 }
 
 func (m *Mock) verificationCode(r *request) (int, any) {
-	var c credentials
-	if !r.decode(&c) {
-		return fail(famOld, codeParam, "param error")
-	}
-	addr, code, msg := c.address()
-	if code != 0 {
-		return fail(famOld, code, msg)
+	_, addr, status, reply := r.credentials()
+	if status != 0 {
+		return status, reply
 	}
 	if m.st.accounts[addr] != nil {
 		return fail(famOld, codeEmailTaken, "registered email")
