@@ -134,13 +134,12 @@ func compress(data []byte, enc string) ([]byte, error) {
 }
 
 // compKey names one encoded representation of one version of a file: a
-// rebuilt file has a new size or modification time, so stale entries are
-// never hit and simply age out.
+// rebuilt file is another version, so stale entries are never hit and
+// simply age out.
 type compKey struct {
-	name  string
-	size  int64
-	mtime int64
-	enc   string
+	name string
+	ver  fileVersion
+	enc  string
 }
 
 // compCache holds compressed bodies, least recently used evicted first,

@@ -67,7 +67,7 @@ func TestCompCacheBounded(t *testing.T) {
 	body := bytes.Repeat([]byte("campaign page "), 100) // compresses to well under 1 KB
 	c := newCompCache(4 * 1024)
 	for i := range 100 {
-		key := compKey{fmt.Sprintf("p%d.html", i), int64(len(body)), 1, "gzip"}
+		key := compKey{fmt.Sprintf("p%d.html", i), fileVersion{size: int64(len(body)), mtime: 1}, "gzip"}
 		if _, err := c.get(key, func() ([]byte, error) { return body, nil }); err != nil {
 			t.Fatal(err)
 		}
@@ -79,10 +79,10 @@ func TestCompCacheBounded(t *testing.T) {
 		t.Fatalf("%d items, %d in LRU", len(c.items), c.lru.Len())
 	}
 	// The most recent entry survives, the oldest is gone.
-	if _, ok := c.items[compKey{"p99.html", int64(len(body)), 1, "gzip"}]; !ok {
+	if _, ok := c.items[compKey{"p99.html", fileVersion{size: int64(len(body)), mtime: 1}, "gzip"}]; !ok {
 		t.Error("newest entry evicted")
 	}
-	if _, ok := c.items[compKey{"p0.html", int64(len(body)), 1, "gzip"}]; ok {
+	if _, ok := c.items[compKey{"p0.html", fileVersion{size: int64(len(body)), mtime: 1}, "gzip"}]; ok {
 		t.Error("oldest entry kept")
 	}
 	// Incompressible data is remembered as such (nil body), not stored.
@@ -90,7 +90,7 @@ func TestCompCacheBounded(t *testing.T) {
 	for i := range noise {
 		noise[i] = byte(i*7919 + i*i)
 	}
-	got, err := c.get(compKey{"n.bin", 512, 1, "br"}, func() ([]byte, error) { return noise, nil })
+	got, err := c.get(compKey{"n.bin", fileVersion{size: 512, mtime: 1}, "br"}, func() ([]byte, error) { return noise, nil })
 	if err != nil || (got != nil && len(got) >= len(noise)) {
 		t.Fatalf("incompressible: %d bytes, %v", len(got), err)
 	}
@@ -100,7 +100,7 @@ func TestCompCacheCompressesOnce(t *testing.T) {
 	c := newCompCache(1 << 20)
 	var reads atomic.Int32
 	body := bytes.Repeat([]byte("x"), 4096)
-	key := compKey{"a.js", 4096, 1, "br"}
+	key := compKey{"a.js", fileVersion{size: 4096, mtime: 1}, "br"}
 	var wg sync.WaitGroup
 	for range 32 {
 		wg.Go(func() {

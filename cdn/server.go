@@ -2,7 +2,6 @@ package cdn
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -43,15 +42,16 @@ var hidden = []string{"_headers", "_redirects", "_routes.json", "_worker.js"}
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A build may replace dir between our opening it and opening a file in
 	// it, and delete the old folder at once. A miss in a folder that is no
-	// longer dir is therefore asked again of the new one, once.
-	for retry := true; ; retry = false {
+	// longer dir is therefore asked again of the new one, a few times, since
+	// a slow request can see more than one build go by.
+	for attempt := 1; ; attempt++ {
 		root, err := s.openRoot()
 		if err != nil {
 			w.Header().Set("Retry-After", "1")
 			http.Error(w, "site not available", http.StatusServiceUnavailable)
 			return
 		}
-		done := s.serve(w, r, root, retry)
+		done := s.serve(w, r, root, attempt < 4)
 		root.Close()
 		if done {
 			return
@@ -63,7 +63,13 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // the file is missing, mayRetry is set and root is no longer the site
 // directory.
 func (s *server) serve(w http.ResponseWriter, r *http.Request, root *os.Root, mayRetry bool) bool {
-	set := HeadersFor(s.rules.get(root), r.URL.EscapedPath())
+	rules, whole := s.rules.get(root)
+	if !whole && mayRetry && s.replaced(root) {
+		// The build being deleted lost its _headers first: ask the new one
+		// rather than answer without the security headers.
+		return false
+	}
+	set := HeadersFor(rules, r.URL.EscapedPath())
 	for k, v := range set {
 		w.Header()[k] = v
 	}
@@ -200,7 +206,8 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request, f *os.File, f
 	if h.Get("Content-Type") == "" {
 		h.Set("Content-Type", ctype)
 	}
-	etag := fmt.Sprintf(`"%x-%x`, fi.ModTime().UnixNano(), fi.Size())
+	ver := versionOf(fi)
+	etag := ver.etag()
 	if compressible(ctype) {
 		h.Add("Vary", "Accept-Encoding")
 		// A Range applies to the identity bytes: ranges of a compressed
@@ -208,7 +215,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request, f *os.File, f
 		enc := negotiate(r.Header.Get("Accept-Encoding"))
 		if enc != "" && r.Header.Get("Range") == "" &&
 			fi.Size() >= minCompressSize && fi.Size() <= maxCompressSize {
-			key := compKey{name, fi.Size(), fi.ModTime().UnixNano(), enc}
+			key := compKey{name, ver, enc}
 			body, err := s.cache.get(key, func() ([]byte, error) { return io.ReadAll(f) })
 			if err == nil && body != nil {
 				// Each encoding is its own representation, with its own tag.
@@ -274,7 +281,7 @@ func (s *server) notFound(w http.ResponseWriter, r *http.Request, root *os.Root)
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Add("Vary", "Accept-Encoding")
 		if enc := negotiate(r.Header.Get("Accept-Encoding")); enc != "" && len(data) >= minCompressSize {
-			key := compKey{page, fi.Size(), fi.ModTime().UnixNano(), enc}
+			key := compKey{page, versionOf(fi), enc}
 			body, err := s.cache.get(key, func() ([]byte, error) { return data, nil })
 			if err == nil && body != nil {
 				h.Set("Content-Encoding", enc)
@@ -296,46 +303,45 @@ type rulesCache struct {
 }
 
 type rulesSnapshot struct {
-	fi    fs.FileInfo // nil: no _headers file
+	fi    fs.FileInfo
 	rules []HeaderRule
 }
 
-func (c *rulesCache) get(root *os.Root) []HeaderRule {
+// get returns the rules of root's _headers. whole is false when the file is
+// missing or could not be read: either the site has none, or root is a
+// build being deleted under the request, which the caller tells apart.
+func (c *rulesCache) get(root *os.Root) (rules []HeaderRule, whole bool) {
 	fi, err := root.Stat("_headers")
 	if err != nil {
-		fi = nil
+		return nil, false
 	}
 	if snap := c.cur.Load(); snap != nil && sameFile(snap.fi, fi) {
-		return snap.rules
+		return snap.rules, true
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if snap := c.cur.Load(); snap != nil && sameFile(snap.fi, fi) {
-		return snap.rules
+		return snap.rules, true
 	}
-	var rules []HeaderRule
-	if fi != nil {
-		data, err := root.ReadFile("_headers")
-		if err == nil {
-			rules, err = ParseHeaders(data)
-		}
-		if err != nil {
-			// Keep the previous headers rather than serve without security
-			// headers; the snapshot records this file so the error is
-			// reported once, not on every request.
-			slog.Error("cdn: ignoring _headers; keeping the previous rules", "dir", root.Name(), "err", err)
-			if prev := c.cur.Load(); prev != nil {
-				rules = prev.rules
-			}
+	data, err := root.ReadFile("_headers")
+	if err != nil {
+		return nil, false
+	}
+	rules, err = ParseHeaders(data)
+	if err != nil {
+		// Keep the previous headers rather than serve without security
+		// headers; the snapshot records this file so the error is
+		// reported once, not on every request.
+		slog.Error("cdn: ignoring _headers; keeping the previous rules", "dir", root.Name(), "err", err)
+		rules = nil
+		if prev := c.cur.Load(); prev != nil {
+			rules = prev.rules
 		}
 	}
 	c.cur.Store(&rulesSnapshot{fi, rules})
-	return rules
+	return rules, true
 }
 
 func sameFile(a, b fs.FileInfo) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
