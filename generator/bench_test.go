@@ -123,8 +123,8 @@ func BenchmarkRebuild759(b *testing.B) {
 			}
 		}
 	})
+	n := 0 // across -count runs too: each edit must differ from the last
 	b.Run("one-text", func(b *testing.B) {
-		n := 0
 		for b.Loop() {
 			n++
 			sitetest.WriteInto(b, root, fmt.Sprintf("-- locales/ja-JP/bonusbash.json --\n{\"hero\": {\"title\": \"ボーナス %d\", \"subtitle\": \"x\"}}\n", n))

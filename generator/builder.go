@@ -57,6 +57,9 @@ func NewBuilder(opts Options) (*Builder, error) {
 		return nil, fmt.Errorf("%s is not Promo's components folder (no entry/client.tsx): pages are made of those components", opts.Components)
 	}
 	work, err := os.MkdirTemp("", "promo-build-")
+	if err == nil {
+		work, err = filepath.Abs(work) // the workers require the bundle by this path
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +122,7 @@ func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, erro
 	}
 	b.phase("load")
 	if bl.codeChanged(b, changed) {
-		if err := bl.bundle(b, diags); err != nil {
+		if err := bl.bundle(ctx, b, diags); err != nil {
 			bl.last = nil
 			return nil, err
 		}
@@ -218,7 +221,7 @@ func (b *build) limitLocales() error {
 // bundle rebuilds the client and server bundles (in parallel) with esbuild's
 // incremental contexts, made anew when the set of campaigns changed, and (re)starts the
 // Node workers when the server bundle changed.
-func (bl *Builder) bundle(b *build, diags *diag.List) error {
+func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error {
 	var slugs []string
 	for _, c := range b.site.Campaigns {
 		slugs = append(slugs, c.Slug)
@@ -255,7 +258,7 @@ func (bl *Builder) bundle(b *build, diags *diag.List) error {
 			started <- d.Err()
 			return
 		}
-		started <- bl.startRenderer(serverJS)
+		started <- bl.startRenderer(ctx, serverJS)
 	}()
 	client := bl.client.Rebuild()
 	startErr := <-started
@@ -274,9 +277,15 @@ func (bl *Builder) bundle(b *build, diags *diag.List) error {
 	return nil
 }
 
-// startRenderer starts the Node workers on the first build and restarts them when the
-// server bundle changed (they hold the old code).
-func (bl *Builder) startRenderer(serverJS string) error {
+// reloadsPerProcess bounds how many rebuilt bundles a worker process loads before it
+// is replaced: each load leaves the old bundle's code for the collector, and a fresh
+// process now and then keeps a long watch session's memory from creeping.
+const reloadsPerProcess = 50
+
+// startRenderer starts the Node workers on the first build and, when the server bundle
+// changed, has them load the new one (or starts new ones after many loads or a failed
+// load).
+func (bl *Builder) startRenderer(ctx context.Context, serverJS string) error {
 	if bl.opts.Renderer != nil {
 		return nil
 	}
@@ -288,11 +297,22 @@ func (bl *Builder) startRenderer(serverJS string) error {
 	if bl.renderer != nil && sum == bl.serverSum {
 		return nil
 	}
+	if nr, ok := bl.renderer.(*NodeRenderer); ok && nr.loads < reloadsPerProcess {
+		err := nr.Load(ctx, serverJS)
+		if err == nil {
+			bl.serverSum = sum
+			return nil
+		}
+		// The workers may hold either bundle now: the next build starts fresh ones.
+		_ = nr.Close()
+		bl.renderer = nil
+		return err
+	}
 	if bl.renderer != nil {
 		_ = bl.renderer.Close()
 		bl.renderer = nil
 	}
-	r, err := StartNode(bl.opts.Node, serverJS, bl.opts.Workers)
+	r, err := StartNode(bl.opts.Node, bl.opts.NodeModules, serverJS, bl.opts.Workers)
 	if err != nil {
 		return err
 	}
@@ -327,6 +347,12 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	b.phase("plan")
 	cache, rendered, err := b.render(ctx, bl.renderer, pages, reqs, bl.fingerprints(b, pages, reqs), bl.pages, diags)
 	if err != nil {
+		if bl.ownRenderer {
+			// The workers died or were stopped: the next build bundles again and
+			// starts fresh ones.
+			_ = bl.renderer.Close()
+			bl.renderer, bl.last = nil, nil
+		}
 		return nil, err
 	}
 	bl.pages = cache

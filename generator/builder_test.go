@@ -93,3 +93,58 @@ export default function Page() { return <main><Hero /></main>; }
 		}
 	}
 }
+
+// TestRebuildSwapsServerCode edits a page.tsx again and again: the running workers
+// load each rebuilt server bundle, a bundle that throws while loading is reported
+// with its message, and the fix renders again.
+func TestRebuildSwapsServerCode(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	page := func(body string) string {
+		return "-- campaigns/second/page.tsx --\n" + body + "\nexport default function Page() { return <main><p>{label}</p></main>; }\n"
+	}
+	root := writeSite(t, secondCampaign+page(`const label = "version 1";`))
+	repo := sitetest.RepoRoot()
+	b, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
+		NodeModules: filepath.Join(repo, "node_modules"), Locales: []string{"en"}, WriteInPlace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	changed := []string{"campaigns/second/page.tsx"}
+	for i, step := range []struct {
+		code, want, wantErr string
+		text                bool
+	}{
+		{code: `const label = "version 2";`, want: "version 2"},
+		{code: `const label = "version 3";`, want: "version 3"},
+		{code: `const label = "version 4"; if (label) throw new Error("broken while loading");`, wantErr: "broken while loading"},
+		// Still broken: now fresh workers meet it on start.
+		{code: `const label = "version 4"; if (label) throw new Error("still broken");`, wantErr: "still broken"},
+		// A text edit after that starts workers again rather than use the dead ones.
+		{text: true, wantErr: "still broken"},
+		{code: `const label = "version 5";`, want: "version 5"},
+	} {
+		edit, changed := page(step.code), changed
+		if step.text {
+			edit = "-- locales/en/second.json --\n{\"hero\": {\"title\": \"Second\", \"subtitle\": \"edited\"}}\n"
+			changed = []string{"locales/en/second.json"}
+		}
+		sitetest.WriteInto(t, root, edit)
+		_, err := b.Rebuild(context.Background(), changed)
+		if step.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), step.wantErr) {
+				t.Fatalf("step %d: error %v, want one saying %q", i, err, step.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if got := read(t, root, "second/index.html"); !strings.Contains(got, "<p>"+step.want+"</p>") {
+			t.Fatalf("step %d: page does not say %q: %.300s", i, step.want, got)
+		}
+	}
+}

@@ -88,13 +88,13 @@ func (b *bundler) entrySource(name string) string {
 		}
 	}
 	var src strings.Builder
-	src.WriteString("import { serve } from \"@promo/components/entry/server\";\n")
+	src.WriteString("import { renderPage } from \"@promo/components/entry/server\";\n")
 	var pages []string
 	for i, c := range b.campaigns {
 		fmt.Fprintf(&src, "import P%d from %s;\n", i, b.pageImport(c))
 		pages = append(pages, fmt.Sprintf("%s: P%d", strconv.Quote(c.Slug), i))
 	}
-	fmt.Fprintf(&src, "serve({%s});\n", strings.Join(pages, ", "))
+	fmt.Fprintf(&src, "const pages = {%s};\nexport const render = (req) => renderPage(pages, req);\n", strings.Join(pages, ", "))
 	return src.String()
 }
 
@@ -146,8 +146,11 @@ func (b *bundler) serverOptions(outFile string) api.BuildOptions {
 	o.Format = api.FormatCommonJS
 	o.Platform = api.PlatformNode
 	o.Loader = map[string]api.Loader{".css": api.LoaderEmpty}
-	// Whitespace and syntax only: Node parses the bundle on every worker start (watch
-	// mode restarts them after each code edit), while names stay readable in stacks.
+	// React stays out of the bundle: the worker finds it in node_modules (NODE_PATH),
+	// loads it once and keeps it warm while watch mode swaps in rebuilt bundles.
+	o.External = []string{"react", "react/*", "react-dom", "react-dom/*"}
+	// Whitespace and syntax only: Node parses the bundle after each code edit, while
+	// names stay readable in stacks.
 	o.MinifyWhitespace, o.MinifySyntax = true, true
 	o.Write = true
 	o.Metafile = false

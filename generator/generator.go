@@ -108,6 +108,10 @@ func (o *Options) defaults() error {
 	if o.NodeModules == "" {
 		o.NodeModules = filepath.Join(root, "node_modules")
 	}
+	// The workers find React through NODE_PATH, which must not depend on their folder.
+	if o.NodeModules, err = filepath.Abs(o.NodeModules); err != nil {
+		return err
+	}
 	if o.Node == "" {
 		o.Node = NodeBinary(o.NodeModules)
 	}

@@ -4,15 +4,23 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
+
+// workerJS is the worker's host loop; the server bundle it loads does the rendering.
+//
+//go:embed worker.cjs
+var workerJS string
 
 // Renderer prerenders pages to HTML with React. The generator talks to it only
 // through this interface, so watch mode can keep one alive across rebuilds and tests
@@ -40,13 +48,17 @@ type RenderResult struct {
 }
 
 // NodeRenderer runs the server bundle in a few persistent Node processes and feeds
-// them pipelined JSON lines (DESIGN §2: 759 pages in about 1 s on 2 cores).
+// them pipelined JSON lines (DESIGN §2: 759 pages in about 1 s on 2 cores). Load
+// swaps a rebuilt bundle into the running processes.
 type NodeRenderer struct {
 	workers []*nodeWorker
+	loads   int // bundles loaded since the processes started
 }
 
 type nodeWorker struct {
 	cmd    *exec.Cmd
+	waited sync.Once
+	exit   error // what cmd.Wait returned
 	stdin  io.WriteCloser
 	stdout *bufio.Reader
 	stderr *tailBuffer
@@ -54,11 +66,12 @@ type nodeWorker struct {
 	nextID int
 }
 
-// StartNode starts n workers running script with the node binary.
-func StartNode(node, script string, n int) (*NodeRenderer, error) {
+// StartNode starts n workers with the node binary, each running the server bundle
+// (an absolute path) with React from nodeModules.
+func StartNode(node, nodeModules, bundle string, n int) (*NodeRenderer, error) {
 	r := &NodeRenderer{}
 	for range max(n, 1) {
-		w, err := startWorker(node, script)
+		w, err := startWorker(node, nodeModules, bundle)
 		if err != nil {
 			_ = r.Close()
 			return nil, err
@@ -68,8 +81,11 @@ func StartNode(node, script string, n int) (*NodeRenderer, error) {
 	return r, nil
 }
 
-func startWorker(node, script string) (*nodeWorker, error) {
-	cmd := exec.Command(node, script)
+func startWorker(node, nodeModules, bundle string) (*nodeWorker, error) {
+	cmd := exec.Command(node, "-e", workerJS, bundle)
+	// The bundle leaves React out; NODE_ENV picks React's production build, which is
+	// what the bundles' define says too.
+	cmd.Env = append(os.Environ(), "NODE_PATH="+nodeModules, "NODE_ENV=production")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -165,7 +181,78 @@ func (w *nodeWorker) render(ctx context.Context, reqs []RenderRequest, idx []int
 	return <-writeErr
 }
 
+// Load makes every worker drop its bundle for the one at bundle (an absolute path),
+// keeping the process and the React it has loaded. On error the workers may hold
+// either bundle: close the renderer.
+func (r *NodeRenderer) Load(ctx context.Context, bundle string) error {
+	line, err := json.Marshal(map[string]string{"load": bundle})
+	if err != nil {
+		return err
+	}
+	errs := make([]error, len(r.workers))
+	var wg sync.WaitGroup
+	for i, w := range r.workers {
+		wg.Go(func() { errs[i] = w.load(ctx, line) })
+	}
+	wg.Wait()
+	r.loads++
+	return errors.Join(errs...)
+}
+
+// load sends one load line ({"load": …} with the id spliced in) and reads its answer.
+func (w *nodeWorker) load(ctx context.Context, line []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	id := w.nextID
+	w.nextID++
+	msg := append([]byte(`{"id":`+strconv.Itoa(id)+","), line[1:]...)
+	stop := context.AfterFunc(ctx, func() { _ = w.cmd.Process.Kill() })
+	defer stop()
+	if _, err := w.stdin.Write(append(msg, '\n')); err != nil {
+		return w.died(err)
+	}
+	reply, err := w.stdout.ReadBytes('\n')
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return w.died(err)
+	}
+	var ans struct {
+		ID     int    `json:"id"`
+		Loaded bool   `json:"loaded"`
+		Error  string `json:"error"`
+	}
+	switch {
+	case json.Unmarshal(reply, &ans) != nil:
+		return fmt.Errorf("prerender worker answered something that is not JSON: %.200q", reply)
+	case ans.ID != id:
+		return fmt.Errorf("prerender worker answered request %d, expected %d", ans.ID, id)
+	case ans.Error != "":
+		return fmt.Errorf("loading the server bundle: %s", ans.Error)
+	case !ans.Loaded:
+		return fmt.Errorf("prerender worker did not confirm loading the bundle: %.200q", reply)
+	}
+	return nil
+}
+
+// wait waits for the process to end, once, and with it for its stderr to be copied.
+func (w *nodeWorker) wait() error {
+	w.waited.Do(func() { w.exit = w.cmd.Wait() })
+	return w.exit
+}
+
 func (w *nodeWorker) died(err error) error {
+	// A pipe broke: the process is ending and its last words are on stderr, copied
+	// by the time it has been waited for. One that lingers is ended.
+	exited := make(chan struct{})
+	go func() { _ = w.wait(); close(exited) }()
+	select {
+	case <-exited:
+	case <-time.After(time.Second):
+		_ = w.cmd.Process.Kill()
+		<-exited
+	}
 	if tail := strings.TrimSpace(w.stderr.String()); tail != "" {
 		return fmt.Errorf("prerender worker stopped: %v\n%s", err, tail)
 	}
@@ -196,7 +283,7 @@ func (r *NodeRenderer) Close() error {
 	var errs []error
 	for _, w := range r.workers {
 		_ = w.stdin.Close()
-		if err := w.cmd.Wait(); err != nil && !isKilled(err) {
+		if err := w.wait(); err != nil && !isKilled(err) {
 			errs = append(errs, w.died(err))
 		}
 	}
