@@ -164,7 +164,7 @@ func messages(root string, msgs []api.Message, diags *diag.List) {
 		d := diag.Diagnostic{Severity: diag.Error, Code: "bundle", Message: m.Text}
 		if l := m.Location; l != nil {
 			d.File = relPath(root, l.File)
-			d.Line, d.Column = l.Line, l.Column+1
+			d.Line, d.Column = l.Line, diag.ByteColumn(l.LineText, l.Column) // esbuild counts bytes
 			if l.Suggestion != "" {
 				d.Hint = "did you mean " + strconv.Quote(l.Suggestion) + "?"
 			}

@@ -3,6 +3,8 @@ package i18n
 import (
 	"regexp"
 	"strings"
+
+	"github.com/promohq/promo/internal/diag"
 )
 
 // Use is a translation key that a source file or configuration uses.
@@ -144,14 +146,8 @@ func Extract(file string, src []byte) []Use {
 		if u.Key == "" { // t(`${ns}:…`) and the like: nothing static to go on
 			continue
 		}
-		u.Line, u.Column = lineCol(src, m[0])
+		u.Line, u.Column = diag.LineCol(src, int64(m[0]))
 		out = append(out, u)
 	}
 	return out
-}
-
-func lineCol(src []byte, off int) (int, int) {
-	line := 1 + strings.Count(string(src[:off]), "\n")
-	col := off - strings.LastIndexByte(string(src[:off]), '\n')
-	return line, col
 }

@@ -287,8 +287,9 @@ pre { margin: 10px 0 0; padding: 12px 0; background: #0d1117; border-radius: 6px
       row.appendChild(el("span", "num", String(l.line).padStart(width)));
       row.appendChild(document.createTextNode(text));
       if (hit && err.column > 0) {
-        // Keep the line's tabs so the caret lines up under the column.
-        const pad = text.slice(0, err.column - 1).replace(/[^\t]/g, " ");
+        // Columns count characters (code points); keep the line's tabs so the caret
+        // lines up under the column.
+        const pad = Array.from(text).slice(0, err.column - 1).join("").replace(/[^\t]/g, " ");
         const caret = pre.appendChild(el("span", "caret"));
         caret.setAttribute("aria-hidden", "true");
         caret.appendChild(el("span", "num", " ".repeat(width)));

@@ -112,7 +112,7 @@ func TestMalformedJSONKeepsTheLoadersPosition(t *testing.T) {
 }
 `, CodeMissingBundle)
 	expect(t, got,
-		`locales/ja-JP/one.json:2:30: error: malformed JSON: invalid character '}' looking for beginning of object key string [json-syntax] (hint: check for a missing comma, quote or brace near here)`)
+		`locales/ja-JP/one.json:2:26: error: malformed JSON: invalid character '}' looking for beginning of object key string [json-syntax] (hint: check for a missing comma, quote or brace near here)`)
 	for _, d := range rep.Diagnostics {
 		if d.File == "locales/ja-JP/one.json" && d.Code == CodeMissingBundle {
 			t.Error("a malformed file is reported as missing too")
@@ -185,9 +185,9 @@ func TestKeysEnglishDoesNotHaveAreErrors(t *testing.T) {
 	expect(t, got,
 		`locales/ja-JP/gmp-lb.json: error: namespace "gmp-lb" is not in English (there is no locales/en/gmp-lb.json) [extra-namespace] (hint: did you mean gmp-lib.json?)`,
 		`locales/ja-JP/one.json:1:11: error: key "hero.titel" is not in English (locales/en/one.json) [extra-key] (hint: did you mean "hero.title"?)`,
-		`locales/ja-JP/one.json:1:92: error: key "bonus" is not in English (locales/en/one.json) [extra-key] (hint: remove it, or add it to locales/en/one.json first)`,
+		`locales/ja-JP/one.json:1:84: error: key "bonus" is not in English (locales/en/one.json) [extra-key] (hint: remove it, or add it to locales/en/one.json first)`,
 		// A plural suffix is stripped before comparing: "auth.gone" is not in English.
-		`locales/ru-RU/gmp-lib.json:1:166: error: key "auth.gone_one" is not in English (locales/en/gmp-lib.json) [extra-key] (hint: remove it, or add it to locales/en/gmp-lib.json first)`)
+		`locales/ru-RU/gmp-lib.json:1:160: error: key "auth.gone_one" is not in English (locales/en/gmp-lib.json) [extra-key] (hint: remove it, or add it to locales/en/gmp-lib.json first)`)
 }
 
 func TestPlaceholdersMustMatchEnglish(t *testing.T) {
@@ -202,9 +202,9 @@ func TestPlaceholdersMustMatchEnglish(t *testing.T) {
 	// {{ amount }} is {{amount}}; a plural form may leave {{count}} out ("одну").
 	expect(t, got,
 		`locales/ja-JP/one.json:1:11: error: "hero.title" has $t(gmp-lib:apply.apply), which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:2:12 as they are; translate only the text around them)`,
-		`locales/ja-JP/one.json:1:54: error: "hero.subtitle" lacks {{amount}} and has {{amt}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:2:28 as they are; translate only the text around them)`,
-		`locales/ja-JP/one.json:1:93: error: "steps.first" has {{name}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:3:13 as they are; translate only the text around them)`,
-		`locales/ru-RU/gmp-lib.json:1:133: error: "auth.resendIn_many" has {{n}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/gmp-lib.json:5:5 as they are; translate only the text around them)`)
+		`locales/ja-JP/one.json:1:50: error: "hero.subtitle" lacks {{amount}} and has {{amt}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:2:28 as they are; translate only the text around them)`,
+		`locales/ja-JP/one.json:1:89: error: "steps.first" has {{name}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:3:13 as they are; translate only the text around them)`,
+		`locales/ru-RU/gmp-lib.json:1:115: error: "auth.resendIn_many" has {{n}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/gmp-lib.json:5:5 as they are; translate only the text around them)`)
 }
 
 func TestPluralFormsMustBeTheLanguagesCategories(t *testing.T) {
@@ -226,7 +226,7 @@ func TestPluralFormsMustBeTheLanguagesCategories(t *testing.T) {
 	expect(t, got,
 		`locales/ar-SA/gmp-lib.json:1:11: error: plural key "auth.resendIn" is written as one text; English writes auth.resendIn_one, auth.resendIn_other (locales/en/gmp-lib.json:4:5) [plural-forms] (hint: write the plural forms of ar-SA instead: auth.resendIn_zero, auth.resendIn_one, auth.resendIn_two, auth.resendIn_few, auth.resendIn_many, auth.resendIn_other)`,
 		`locales/ja-JP/gmp-lib.json:1:11: error: plural key "auth.resendIn" has _one, which ja-JP never uses [plural-forms] (hint: ja-JP has the CLDR plural categories other: write auth.resendIn_other (zero optional))`,
-		`locales/ja-JP/one.json:1:67: error: key "steps.first" is written as plural forms (steps.first_other), but English writes it as one text (locales/en/one.json:3:13) [plural-forms] (hint: write one text "steps.first", or make the English key plural first)`,
+		`locales/ja-JP/one.json:1:63: error: key "steps.first" is written as plural forms (steps.first_other), but English writes it as one text (locales/en/one.json:3:13) [plural-forms] (hint: write one text "steps.first", or make the English key plural first)`,
 		`locales/ru-RU/gmp-lib.json:1:11: error: plural key "auth.resendIn" lacks _few, _many [plural-forms] (hint: ru-RU has the CLDR plural categories one, few, many, other: write auth.resendIn_one, auth.resendIn_few, auth.resendIn_many, auth.resendIn_other (zero optional))`)
 }
 

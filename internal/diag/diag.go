@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity tells whether a problem fails the build.
@@ -155,21 +156,30 @@ func (f *Failure) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// LineCol converts a byte offset in data to a 1-based line and column (in bytes).
+// LineCol converts a byte offset in UTF-8 data to a 1-based line and column. The
+// column counts characters, as editors do, not bytes: in a Japanese or Arabic text
+// a byte count points far to the right of the mistake.
 func LineCol(data []byte, offset int64) (line, col int) {
 	if offset > int64(len(data)) {
 		offset = int64(len(data))
 	}
 	line, col = 1, 1
 	for _, c := range data[:offset] {
-		if c == '\n' {
+		switch {
+		case c == '\n':
 			line++
 			col = 1
-		} else {
+		case c&0xC0 != 0x80: // not a continuation byte: a character starts here
 			col++
 		}
 	}
 	return line, col
+}
+
+// ByteColumn converts a 0-based byte offset within a line of text to a 1-based
+// character column.
+func ByteColumn(lineText string, offset int) int {
+	return utf8.RuneCountInString(lineText[:min(max(offset, 0), len(lineText))]) + 1
 }
 
 // Suggest returns the candidate closest to s by edit distance, or "" when none is

@@ -79,8 +79,8 @@ func TestCheckFailsOnErrors(t *testing.T) {
 	if err == nil || err.Error() != "check failed: 2 errors, 41 warnings" {
 		t.Fatalf("want 2 errors, got %v\n%s", err, stderr)
 	}
-	want := `locales/ja-JP/one.json:1:30: error: "hero.subtitle" lacks {{amount}} and has {{amt}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:1:27 as they are; translate only the text around them)
-locales/ja-JP/one.json:1:58: error: key "hero.extra" is not in English (locales/en/one.json) [extra-key] (hint: remove it, or add it to locales/en/one.json first)
+	want := `locales/ja-JP/one.json:1:26: error: "hero.subtitle" lacks {{amount}} and has {{amt}}, which English does not [placeholder-mismatch] (hint: keep the placeholders of locales/en/one.json:1:27 as they are; translate only the text around them)
+locales/ja-JP/one.json:1:54: error: key "hero.extra" is not in English (locales/en/one.json) [extra-key] (hint: remove it, or add it to locales/en/one.json first)
 `
 	if stderr != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
