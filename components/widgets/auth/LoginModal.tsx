@@ -5,7 +5,7 @@ import { referralCode } from "../../api/referral";
 import { showError, type ApiError } from "../../runtime/errors";
 import { track } from "../../runtime/tracking";
 import { useT } from "../../runtime/useT";
-import { Dialog } from "../dialog/Dialog";
+import { DialogPanel as Dialog } from "../dialog/DialogPanel";
 import { authSucceeded, closeAuth, switchAuth, type AuthRequest } from "./store";
 
 /** Seconds before another verification code can be sent. */

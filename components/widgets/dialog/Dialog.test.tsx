@@ -26,7 +26,8 @@ describe("Dialog", () => {
     render(<Harness />);
     const opener = screen.getByRole("button", { name: "Open" });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog", { name: "Log in" });
+    // The panel is a lazy chunk: it appears once loaded.
+    const dialog = await screen.findByRole("dialog", { name: "Log in" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(screen.getByLabelText("Email")).toHaveFocus();
     await user.tab();
@@ -46,6 +47,7 @@ describe("Dialog", () => {
     const user = userEvent.setup();
     const { container } = render(<Harness />);
     await user.click(screen.getByRole("button", { name: "Open" }));
+    await screen.findByRole("dialog");
     expect(container.querySelector("#root")).toHaveAttribute("inert");
   });
 
@@ -53,6 +55,7 @@ describe("Dialog", () => {
     const user = userEvent.setup();
     render(<Harness blocking />);
     await user.click(screen.getByRole("button", { name: "Open" }));
+    await screen.findByRole("alertdialog", { name: "Log in" });
     await user.keyboard("{Escape}");
     expect(screen.getByRole("alertdialog", { name: "Log in" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
