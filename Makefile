@@ -60,8 +60,8 @@ test-e2e: setup
 	cd e2e && PATH="$(CURDIR)/node_modules/node/bin:$$PATH" ../$(NODE) ../node_modules/@playwright/test/cli.js test -c playwright.config.ts
 
 # Build time and memory (759 and 7,590 pages), page weight (brotli), the function and
-# the static server; then the function against nginx on loopback (installs nginx from
-# Debian if missing) and longer fuzzing.
+# the static server; then the function against nginx on loopback under wrk (installs
+# both from Debian if missing) and longer fuzzing.
 bench: setup
 	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Compares the function with nginx proxy_pass to the same upstream, all on
 # loopback (DESIGN §7): requests/s at full load, p99 added latency at half
-# the function's full load, and the function's memory during a soak.
+# the function's full load, and the function's memory during a soak. The load
+# comes from wrk; half load paces wrk's connections with a Lua delay.
 #
 #   function/bench/run.sh            # DUR=10s per run, SOAK=60 s
 #   DUR=30s SOAK=600 function/bench/run.sh
 #   FN_GOGC=400 function/bench/run.sh   # GOGC for the function process only
 #
-# Every run is bounded by DUR or SOAK and targets 127.0.0.1 only. nginx comes
-# from Debian (installed with apt-get when missing and run as root) and runs
-# with its own config in a temporary directory; nothing else is touched.
+# Every run is bounded by DUR or SOAK and targets 127.0.0.1 only. nginx and
+# wrk come from Debian (installed with apt-get when missing and run as root);
+# nginx runs with its own config in a temporary directory; nothing else is
+# touched.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -30,13 +32,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+need() { # need PACKAGE BINARY
+	if command -v "$2" >/dev/null || [ -x "/usr/sbin/$2" ]; then return; fi
 	if [ "$(id -u)" != 0 ]; then
-		echo "nginx is missing; install it (apt-get install -y nginx) and run again" >&2
+		echo "$2 is missing; install it (apt-get install -y $1) and run again" >&2
 		exit 1
 	fi
-	apt-get install -y nginx >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y nginx >/dev/null; }
-fi
+	apt-get install -y "$1" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "$1" >/dev/null; }
+}
+need nginx nginx
+need wrk wrk
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 go build -o "$work/promobench" ./function/bench/promobench
@@ -82,27 +87,50 @@ for addr in $UP $FN $NG; do
 	done
 done
 
-load() { "$B" load -c "$CONNS" "$@"; }
+# pace.lua spaces each connection's requests so that all of them together send
+# about RATE requests/s (wrk counts latency from sending to the answer).
+cat >"$work/pace.lua" <<'EOF'
+local gap = tonumber(os.getenv("CONNS")) * 1000 / tonumber(os.getenv("RATE"))
+function delay() return gap end
+EOF
+
+# load LABEL URL DURATION [RATE]: one wrk run, printed as one line.
+load() {
+	local label=$1 url=$2 dur=$3 rate=${4:-} out
+	if [ -n "$rate" ]; then
+		out=$(CONNS=$CONNS RATE=$rate wrk -t2 -c"$CONNS" -d"$dur" --latency -s "$work/pace.lua" "$url")
+	else
+		out=$(wrk -t2 -c"$CONNS" -d"$dur" --latency "$url")
+	fi
+	echo "$out" | awk -v label="$label" '
+		function us(v) { if (v ~ /us$/) return v + 0; if (v ~ /ms$/) return v * 1000; if (v ~ /s$/) return v * 1000000; return v }
+		$1 == "50%" { p50 = $2 } $1 == "90%" { p90 = $2 } $1 == "99%" { p99 = $2 }
+		/^Requests\/sec:/ { rps = $2 }
+		/Non-2xx or 3xx responses:/ { bad = $NF }
+		/Socket errors:/ { errs = $0 }
+		END { printf "%-10s rps=%.0f p50=%s p90=%s p99=%s p99_us=%d non2xx=%d%s\n", label, rps, p50, p90, p99, us(p99), bad, errs ? " " errs : "" }'
+}
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p"; }
 
+DIRECT=http://$UP/spot/s_api/basic/quote_tokens
 echo "== warm-up"
-load -d 2s -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct >/dev/null
-load -d 2s -url "http://$FN$PATH_Q" -label function >/dev/null
-load -d 2s -url "http://$NG$PATH_Q" -label nginx >/dev/null
+load direct "$DIRECT" 2s >/dev/null
+load function "http://$FN$PATH_Q" 2s >/dev/null
+load nginx "http://$NG$PATH_Q" 2s >/dev/null
 
 echo "== full load ($CONNS connections, $DUR each)"
-direct=$(load -d "$DUR" -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct)
-fn=$(load -d "$DUR" -url "http://$FN$PATH_Q" -label function)
-ng=$(load -d "$DUR" -url "http://$NG$PATH_Q" -label nginx)
+direct=$(load direct "$DIRECT" "$DUR")
+fn=$(load function "http://$FN$PATH_Q" "$DUR")
+ng=$(load nginx "http://$NG$PATH_Q" "$DUR")
 printf '%s\n%s\n%s\n' "$direct" "$fn" "$ng"
 fn_rps=$(echo "$fn" | field rps)
 ng_rps=$(echo "$ng" | field rps)
 
 half=$(awk -v r="$fn_rps" 'BEGIN { printf "%d", r / 2 }')
-echo "== half load ($half requests/s, $DUR each)"
-d_half=$(load -d "$DUR" -rate "$half" -url "http://$UP/spot/s_api/basic/quote_tokens" -label direct)
-f_half=$(load -d "$DUR" -rate "$half" -url "http://$FN$PATH_Q" -label function)
-n_half=$(load -d "$DUR" -rate "$half" -url "http://$NG$PATH_Q" -label nginx)
+echo "== half load (about $half requests/s, $DUR each)"
+d_half=$(load direct "$DIRECT" "$DUR" "$half")
+f_half=$(load function "http://$FN$PATH_Q" "$DUR" "$half")
+n_half=$(load nginx "http://$NG$PATH_Q" "$DUR" "$half")
 printf '%s\n%s\n%s\n' "$d_half" "$f_half" "$n_half"
 d99=$(echo "$d_half" | field p99_us)
 f99=$(echo "$f_half" | field p99_us)
@@ -111,7 +139,7 @@ n99=$(echo "$n_half" | field p99_us)
 rss() { ps -o rss= -p "$fnpid" | tr -d ' '; }
 echo "== soak: function at $half requests/s for ${SOAK}s, RSS every 5 s"
 rss0=$(rss)
-load -d "${SOAK}s" -rate "$half" -url "http://$FN$PATH_Q" -label soak >"$work/soak.txt" &
+load soak "http://$FN$PATH_Q" "${SOAK}s" "$half" >"$work/soak.txt" &
 soakpid=$!
 samples="$rss0"
 peak=$rss0
