@@ -62,7 +62,9 @@ type Server struct {
 	build     int
 	lastErr   *errorPayload
 	fn        *function.Handler
-	mockKey   string
+	fnKey     string // API base and cookie the function was made with
+	mock      *mock.Mock
+	mockKey   string // the campaigns the mock was given
 	pages     atomic.Pointer[http.Handler]
 	nowOffset atomic.Int64 // dev clock minus real clock, in ns
 
@@ -217,25 +219,34 @@ func cssOnly(changed []string) bool {
 	return true
 }
 
-// refresh keeps the site the build was made from and, when the campaigns changed, the function and the
-// mock (which learn the campaigns at start) and the static server (which knows the slugs).
+// refresh keeps the site the build was made from and brings the function, the mock
+// and the static server (which knows the slugs) up to date with it. Campaign edits
+// go to the running mock, so a preview login survives them; a new API base or
+// cookie name needs a new function.
 func (s *Server) refresh(site *generator.Site) error {
 	mc := mock.FromCampaigns(site.Campaigns)
 	key, _ := json.Marshal(mc)
+	local := site.Config.Environments["local"]
+	fnKey := site.Config.APIBase + "\x00" + local.Cookie
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.site = site
-	if s.fn == nil || string(key) != s.mockKey {
-		fn, err := function.New(function.Config{Env: function.EnvLocal, APIBase: site.Config.APIBase, CookieName: site.Config.Environments["local"].Cookie,
-			Local: mock.New(mock.Options{Campaigns: mc, Now: s.Now, Seed: 1}), Logger: s.logger, Now: s.Now})
+	switch {
+	case s.fn == nil || fnKey != s.fnKey:
+		m := mock.New(mock.Options{Campaigns: mc, Now: s.Now, Seed: 1})
+		fn, err := function.New(function.Config{Env: function.EnvLocal, APIBase: site.Config.APIBase, CookieName: local.Cookie,
+			Local: m, Logger: s.logger, Now: s.Now})
 		if err != nil {
 			return err
 		}
 		if s.fn != nil {
 			_ = s.fn.Close()
 		}
-		s.fn, s.mockKey = fn, string(key)
+		s.fn, s.fnKey, s.mock = fn, fnKey, m
+	case string(key) != s.mockKey:
+		s.mock.SetCampaigns(mc)
 	}
+	s.mockKey = string(key)
 	cs := cdn.Site{Locales: site.Config.Locales}
 	for _, c := range site.Campaigns {
 		cs.Slugs = append(cs.Slugs, c.Slug)

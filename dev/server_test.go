@@ -228,3 +228,42 @@ func TestSaveByRename(t *testing.T) {
 		t.Fatal("no rebuild after a save by rename")
 	}
 }
+
+// A campaign.yaml edit reaches the running mock: the designer's preview login and
+// enrolment survive it, and the edited schedule is what the API now answers.
+func TestCampaignEditKeepsThePreviewLogin(t *testing.T) {
+	s, root, _ := start(t)
+	h := s.Handler()
+	call := func(path, body string, cookies []*http.Cookie) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		if body == "" {
+			req.Method = "GET"
+		}
+		req.Header.Set("Content-Type", "application/json")
+		for _, c := range cookies {
+			req.AddCookie(c)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	login := call("/api/user/public/login", `{"email":"demo@example.com","password":"Demo1234!"}`, nil)
+	cookies := login.Result().Cookies()
+	if login.Code != 200 || len(cookies) == 0 {
+		t.Fatalf("login: %d %s", login.Code, login.Body)
+	}
+	if rec := call("/api/fht/growth/activity-api/v1/enroll", `{"campaignId":"1001"}`, cookies); !strings.Contains(rec.Body.String(), `"retCode":0`) {
+		t.Fatalf("enrol: %s", rec.Body)
+	}
+	r := edit(t, s, root, "-- campaigns/blast/campaign.yaml --\nid: \"1001\"\nnamespace: blast\nschedule: {start: 2098-11-01T00:00:00Z, end: 2099-12-01T00:00:00Z}\nwidgets:\n  quickApply: {}\n")
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if rec := call("/api/v2/private/user/profile", "", cookies); !strings.Contains(rec.Body.String(), `"ret_code":0`) {
+		t.Fatalf("the login did not survive the edit: %s", rec.Body)
+	}
+	info := call("/api/fht/growth/activity-api/v1/info", `{"campaignId":"1001"}`, cookies).Body.String()
+	if !strings.Contains(info, `"enrolled":true`) || !strings.Contains(info, `"status":4`) {
+		t.Fatalf("info after the edit: want enrolled and not started (4): %s", info)
+	}
+}

@@ -163,3 +163,40 @@ func TestActivityList(t *testing.T) {
 		t.Fatal(a.raw)
 	}
 }
+
+// Watch mode replaces the campaigns when campaign.yaml files change: the session,
+// enrolments and overrides of a campaign that stays survive, a new campaign is
+// served, a removed one is unknown, and a reset starts from the new set.
+func TestSetCampaignsKeepsState(t *testing.T) {
+	m, _ := newTestMock()
+	tok := login(t, m)
+	if a := call(t, m, "POST", "/segw/sact/activity/enroll", `{"campaign_id":"old-on"}`, tok); a.code != 0 {
+		t.Fatal(a.raw)
+	}
+	call(t, m.Control(), "POST", "/__mock/campaign", `{"id":"old-soon","status":5}`, "")
+
+	camps := testCampaigns()
+	camps[1].ActEnd = t0.Add(48 * time.Hour) // old-on edited
+	camps = append(camps[1:3], Campaign{ID: "added", Family: "old", ActStart: t0.Add(-time.Hour), ActEnd: t0.Add(time.Hour)})
+	m.SetCampaigns(camps)
+
+	if a := call(t, m, "GET", "/v2/private/user/profile", "", tok); a.code != 0 {
+		t.Fatalf("the session did not survive: %s", a.raw)
+	}
+	if a := call(t, m, "POST", "/segw/sact/activity/enroll", `{"campaign_id":"old-on"}`, tok); a.code != 3570011 {
+		t.Fatalf("the enrolment did not survive: %s", a.raw)
+	}
+	if got := status(t, m, "old-soon"); got != 5 {
+		t.Fatalf("the override did not survive: status %v", got)
+	}
+	if a := call(t, m, "POST", "/segw/sact/activity/enroll", `{"campaign_id":"added"}`, tok); a.code != 0 {
+		t.Fatalf("the new campaign: %s", a.raw)
+	}
+	if a := call(t, m, "POST", "/fht/growth/activity-api/v1/info", `{"campaignId":"new-on"}`, tok); a.code == 0 {
+		t.Fatalf("a removed campaign is still served: %s", a.raw)
+	}
+	m.Reset()
+	if a := call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":"added"}`, ""); a.code != 0 {
+		t.Fatalf("after a reset the new set is not served: %s", a.raw)
+	}
+}

@@ -121,6 +121,18 @@ func (m *Mock) Reset() {
 	m.st = newState(m.camps, rand.New(rand.NewPCG(uint64(m.seed), 0x9e3779b97f4a7c15)))
 }
 
+// SetCampaigns replaces the campaigns the mock knows and keeps everything
+// else: accounts, sessions, draws, and for a campaign that stays (same id) its
+// enrolments and control overrides. Watch mode calls it when campaign.yaml
+// files change, so a designer's preview login survives the edit. A reset
+// afterwards starts from these campaigns.
+func (m *Mock) SetCampaigns(camps []Campaign) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.camps = append([]Campaign(nil), camps...)
+	m.st.setCampaigns(m.camps)
+}
+
 // maxBody bounds a request body; the function sends far less.
 const maxBody = 64 << 10
 

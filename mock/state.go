@@ -95,13 +95,28 @@ func newState(camps []Campaign, rng *rand.Rand) *state {
 		idem:      map[idemKey]stored{},
 	}
 	s.addAccount(&account{Email: SeedEmail, password: SeedPassword})
-	for _, c := range camps {
-		if _, dup := s.camps[c.ID]; !dup {
-			s.order = append(s.order, c.ID)
-		}
-		s.camps[c.ID] = &campaignState{c: c, enrolled: map[int64]string{}}
-	}
+	s.setCampaigns(camps)
 	return s
+}
+
+// setCampaigns makes camps the configured campaigns, in their order. A
+// campaign whose id was known keeps its enrolments and overrides; the later
+// of two with one id wins.
+func (s *state) setCampaigns(camps []Campaign) {
+	old := s.camps
+	s.camps, s.order = map[string]*campaignState{}, nil
+	for _, c := range camps {
+		cs, seen := s.camps[c.ID]
+		if !seen {
+			s.order = append(s.order, c.ID)
+			cs = old[c.ID]
+		}
+		if cs == nil {
+			cs = &campaignState{enrolled: map[int64]string{}}
+		}
+		cs.c = c
+		s.camps[c.ID] = cs
+	}
 }
 
 func (s *state) addAccount(a *account) {
