@@ -15,7 +15,9 @@ afterEach(() => {
 
 describe("toast", () => {
   it("shows a status with the message for 3 s", () => {
-    render(<Toaster />);
+    const { container } = render(<Toaster />);
+    // The live region is there before the first toast, so its addition is announced.
+    expect(container.querySelector(".promo-toaster")).toHaveAttribute("aria-live", "polite");
     act(() => void toast.show("2005: This email address is already registered."));
     expect(screen.getByRole("status")).toHaveProperty("textContent", "2005: This email address is already registered.");
     act(() => vi.advanceTimersByTime(TOAST_DURATION - 1));

@@ -86,8 +86,11 @@ export function Toaster() {
     () => SERVER_STATE,
   );
   if (!ready) return null;
+  // The stack is a live region from hydration on, before any toast: screen readers
+  // announce what is added to a region they already know, more reliably than a
+  // region that appears with its text (each toast is a status of its own as well).
   return (
-    <div className="promo-toaster">
+    <div className="promo-toaster" aria-live="polite" aria-relevant="additions text">
       {items.map((t) => (
         <div key={t.id} className="promo-toast" role="status" aria-atomic="true">
           {t.message}
