@@ -44,7 +44,9 @@ test-go:
 	go test -race -count=1 ./...
 
 # Short fuzz runs of the request router and URL rules (longer ones in `make bench`).
-FUZZTIME ?= 5s
+# Counted in executions, not seconds: a time limit races Go's fuzz coordinator
+# (golang/go#75804, fixed in Go 1.27) and fails at random on a busy machine.
+FUZZTIME ?= 30000x
 test-fuzz:
 	go test -run='^$$' -fuzz='^FuzzRoute$$' -fuzztime=$(FUZZTIME) ./function
 	go test -run='^$$' -fuzz='^FuzzMembers$$' -fuzztime=$(FUZZTIME) ./function
@@ -66,7 +68,7 @@ bench: setup
 	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out
-	$(MAKE) test-fuzz FUZZTIME=60s
+	$(MAKE) test-fuzz FUZZTIME=600000x
 
 clean:
 	rm -rf bin dist e2e/artifacts
