@@ -63,11 +63,13 @@ test-e2e: setup
 
 # Build time and memory (759 and 7,590 pages), page weight (brotli), the function and
 # the static server; then the function against nginx on loopback under wrk (installs
-# both from Debian if missing) and longer fuzzing.
+# both from Debian if missing), Lighthouse on the example pages (scripts/lighthouse, its
+# own pinned packages) and longer fuzzing.
 bench: setup
 	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out
+	bash scripts/lighthouse/run.sh | tee -a bench.out
 	$(MAKE) test-fuzz FUZZTIME=600000x
 
 clean:

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initRuntime } from "../runtime/init";
 import type { PageData } from "../runtime/types";
@@ -22,6 +22,10 @@ export function hydrate(page: ComponentType): void {
   root.querySelectorAll<HTMLElement>("[data-promo-html]").forEach((el) => {
     html[el.dataset.promoHtml!] = el.innerHTML;
   });
-  hydrateRoot(root, <App page={page} data={data} html={html} stableSink={null} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // running as one long task, which a phone's CPU turns into blocking time.
+  startTransition(() => {
+    hydrateRoot(root, <App page={page} data={data} html={html} stableSink={null} />);
+  });
 }
 

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Lighthouse on the example campaign pages, served by `promo serve` with the mock
+# (DESIGN §7: mobile, median of 3). Installs this folder's pinned packages and
+# Debian's chromium when missing; everything runs on 127.0.0.1.
+#
+#   scripts/lighthouse/run.sh                 # three pages, 3 runs each
+#   RUNS=5 scripts/lighthouse/run.sh /ar-SA/depositblastoff/
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+node="$root/node_modules/node/bin/node"
+[ -x "$node" ] || node=node
+port=${PORT:-8479}
+
+bash "$root/scripts/install-browser.sh"
+(cd "$here" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+[ -x "$root/bin/promo" ] || (cd "$root" && go build -o bin/promo ./cmd/promo)
+"$root/bin/promo" build --source "$root" >/dev/null
+
+"$root/bin/promo" serve --source "$root" --addr "127.0.0.1:$port" 2>/dev/null &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do
+	(exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+	sleep 0.1
+done
+
+paths=("$@")
+[ ${#paths[@]} -gt 0 ] || paths=(/depositblastoff/ /referral-v2/ /spot-activity/)
+"$node" "$here/run.mjs" "http://127.0.0.1:$port" "${paths[@]}" --runs "${RUNS:-3}"
