@@ -98,3 +98,24 @@ test.describe("URL rules", () => {
     expect(js.headers()["cache-control"]).toContain("immutable");
   });
 });
+
+// One Han character is drawn differently in Japanese, Traditional and Simplified
+// Chinese: each page must pick its own language's font (Debian's Noto CJK here; the
+// stack names Apple's and Microsoft's first).
+test("Chinese and Japanese pages draw Han characters in their own language's forms", async ({ page }) => {
+  const glyphs: Record<string, string> = {};
+  for (const locale of ["ja-JP", "zh-TW", "zh-MY"]) {
+    await page.goto(`/${locale}/depositblastoff/`);
+    glyphs[locale] = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 64;
+      const ctx = canvas.getContext("2d")!;
+      ctx.font = `48px ${getComputedStyle(document.body).fontFamily}`;
+      ctx.fillText("骨", 8, 52); // "bone": its inner strokes differ between the three
+      return canvas.toDataURL();
+    });
+  }
+  expect(glyphs["zh-TW"]).not.toBe(glyphs["ja-JP"]);
+  expect(glyphs["zh-MY"]).not.toBe(glyphs["ja-JP"]);
+  expect(glyphs["zh-MY"]).not.toBe(glyphs["zh-TW"]);
+});
