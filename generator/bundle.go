@@ -55,7 +55,8 @@ func (b *bundler) pageImport(c *campaign.Campaign) string {
 }
 
 // plugin resolves the virtual entries and the @promo/components alias, so a site
-// outside this repository (or a test's temporary site) can use the components.
+// outside this repository (or a test's temporary site) can use the components, and
+// swr's React 17 shim to React's own hook.
 func (b *bundler) plugin() api.Plugin {
 	return api.Plugin{Name: "promo", Setup: func(build api.PluginBuild) {
 		build.OnResolve(api.OnResolveOptions{Filter: `^promo-(client|server):`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -64,6 +65,9 @@ func (b *bundler) plugin() api.Plugin {
 		build.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: entryNS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			src := b.entrySource(a.Path)
 			return api.OnLoadResult{Contents: &src, ResolveDir: b.root, Loader: api.LoaderJS}, nil
+		})
+		build.OnResolve(api.OnResolveOptions{Filter: `^use-sync-external-store/shim$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: filepath.Join(b.components, "runtime", "syncExternalStore.ts")}, nil
 		})
 		build.OnResolve(api.OnResolveOptions{Filter: `^@promo/components(/.*)?$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			sub := strings.TrimPrefix(strings.TrimPrefix(a.Path, "@promo/components"), "/")

@@ -418,3 +418,28 @@ func TestInterruptedBuildKeepsPreviousOutput(t *testing.T) {
 		t.Error("an interrupted build changed dist/")
 	}
 }
+
+// swr's use-sync-external-store shim polyfills React before 18; with React 19 it is
+// dead weight on every page, so the bundle takes React's own hook instead. The licence
+// notices list every package a script carries.
+func TestPagesCarryNoSyncExternalStorePolyfill(t *testing.T) {
+	root := writeSite(t, "")
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	notices, err := filepath.Glob(filepath.Join(root, "dist", "assets", "js", "*.LEGAL.txt"))
+	if err != nil || len(notices) == 0 {
+		t.Fatalf("no licence notices (%v)", err)
+	}
+	named := false
+	for _, f := range notices {
+		data, _ := os.ReadFile(f)
+		if strings.Contains(string(data), "use-sync-external-store") {
+			t.Errorf("%s: the page scripts carry the use-sync-external-store shim", filepath.Base(f))
+		}
+		named = named || strings.Contains(string(data), "react")
+	}
+	if !named {
+		t.Fatal("the notices name no package at all; the check would pass on anything")
+	}
+}

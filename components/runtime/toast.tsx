@@ -90,7 +90,7 @@ export function Toaster() {
   // announce what is added to a region they already know, more reliably than a
   // region that appears with its text (each toast is a status of its own as well).
   return (
-    <div className="promo-toaster" aria-live="polite" aria-relevant="additions text">
+    <div className="promo-toaster" aria-live="polite">
       {items.map((t) => (
         <div key={t.id} className="promo-toast" role="status" aria-atomic="true">
           {t.message}
