@@ -14,7 +14,7 @@ port=${PORT:-8479}
 
 bash "$root/scripts/install-browser.sh"
 (cd "$here" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
-[ -x "$root/bin/promo" ] || (cd "$root" && go build -o bin/promo ./cmd/promo)
+(cd "$root" && go build -o bin/promo ./cmd/promo)
 "$root/bin/promo" build --source "$root" >/dev/null
 
 "$root/bin/promo" serve --source "$root" --addr "127.0.0.1:$port" 2>/dev/null &
