@@ -66,8 +66,10 @@ test-e2e: setup
 # both from Debian if missing), Lighthouse on the example pages (scripts/lighthouse, its
 # own pinned packages) and longer fuzzing.
 bench: setup
-	go test -run='^$$' -bench=. -benchmem -count=5 ./generator ./function ./cdn | tee bench.out
+	go test -run='^$$' -bench=. -benchmem -count=6 ./generator ./function ./cdn | tee bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out
+	@echo "== medians of the runs above (benchstat)"
+	go tool benchstat bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out
 	bash scripts/lighthouse/run.sh | tee -a bench.out
 	$(MAKE) test-fuzz FUZZTIME=600000x

@@ -74,6 +74,7 @@ func benchmarkBuild(b *testing.B, campaigns int) {
 		pages = res.Pages
 	}
 	b.ReportMetric(float64(pages), "pages")
+	b.ReportMetric(float64(pages*b.N)/b.Elapsed().Seconds(), "pages/s")
 	b.ReportMetric(peakMB(), "peak-MB")
 }
 
