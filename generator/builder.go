@@ -219,8 +219,8 @@ func (b *build) limitLocales() error {
 }
 
 // bundle rebuilds the client and server bundles (in parallel) with esbuild's
-// incremental contexts, made anew when the set of campaigns changed, and (re)starts the
-// Node workers when the server bundle changed.
+// incremental contexts, made anew when the set of campaigns changed, and gives the Node
+// workers the server bundle when it changed (startRenderer).
 func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error {
 	var slugs []string
 	for _, c := range b.site.Campaigns {
@@ -283,8 +283,8 @@ func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error
 const reloadsPerProcess = 50
 
 // startRenderer starts the Node workers on the first build and, when the server bundle
-// changed, has them load the new one (or starts new ones after many loads or a failed
-// load).
+// changed, has them load the new one; after many loads it starts new ones instead. A
+// failed load closes them and is returned: the next build starts fresh workers.
 func (bl *Builder) startRenderer(ctx context.Context, serverJS string) error {
 	if bl.opts.Renderer != nil {
 		return nil
