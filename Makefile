@@ -50,7 +50,7 @@ FUZZTIME ?= 30000x
 test-fuzz:
 	go test -run='^$$' -fuzz='^FuzzRoute$$' -fuzztime=$(FUZZTIME) ./function
 	go test -run='^$$' -fuzz='^FuzzMembers$$' -fuzztime=$(FUZZTIME) ./function
-	go test -run='^$$' -fuzz='^FuzzRedirect$$' -fuzztime=$(FUZZTIME) ./cdn
+	go test -run='^$$' -fuzz='^FuzzRedirect$$' -fuzztime=$(FUZZTIME) ./internal/cdn
 
 test-ts: setup
 	$(NODE) node_modules/typescript/bin/tsc --noEmit -p .
@@ -66,8 +66,8 @@ test-e2e: setup
 # both from Debian if missing), Lighthouse on the example pages (scripts/lighthouse, its
 # own pinned packages) and longer fuzzing.
 bench: setup
-	go test -run='^$$' -bench=. -benchmem -count=6 ./generator ./function ./cdn | tee bench.out
-	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./dev | tee -a bench.out
+	go test -run='^$$' -bench=. -benchmem -count=6 ./generator ./function ./internal/cdn | tee bench.out
+	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./internal/dev | tee -a bench.out
 	@echo "== medians of the runs above (benchstat)"
 	go tool benchstat bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/mock"
 )
 
 // benchReply is a typical small market-data envelope.

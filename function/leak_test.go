@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/mock"
 )
 
 // settle waits until at most want goroutines run, and reports the stacks of

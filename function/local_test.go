@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/mock"
 )
 
 // localHandler is the local environment: the function with the embedded

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/promohq/promo/generator"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/sitetest"
-	"github.com/promohq/promo/site"
 )
 
 // specBundles are the campaign text bundles the spec names (§1), less the library's.
@@ -26,7 +26,7 @@ var specBundles = []string{"aboutus", "balance-booster", "bit-launch-event", "bi
 func syntheticSite(b *testing.B, n int) string {
 	var s strings.Builder
 	s.WriteString(sitetest.LibraryTexts(b))
-	locales := site.Defaults().Locales
+	locales := content.DefaultConfig().Locales
 	for _, l := range locales {
 		if l != "en" {
 			fmt.Fprintf(&s, "-- locales/%s/gmp-lib.json --\n{\"schedule\": {\"title\": \"Schedule %s\", \"activity\": \"Period\", \"enrolment\": \"Registration\"}, \"rules\": {\"title\": \"Rules\"}, \"notFound\": {\"title\": \"Not found\", \"body\": \"Try:\"}}\n", l, l)

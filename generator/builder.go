@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 )
 
@@ -112,7 +114,7 @@ func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, erro
 	bl.mu.Lock()
 	defer bl.mu.Unlock()
 	start := time.Now()
-	s, diags := Load(bl.opts.Root)
+	s, diags := content.Load(bl.opts.Root)
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}

@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
-	"github.com/promohq/promo/campaign"
+
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 )
 
@@ -43,11 +44,11 @@ type PageAssets struct {
 
 type bundler struct {
 	root, components, nodeModules string
-	campaigns                     []*campaign.Campaign
+	campaigns                     []*content.Campaign
 	minify                        bool
 }
 
-func (b *bundler) pageImport(c *campaign.Campaign) string {
+func (b *bundler) pageImport(c *content.Campaign) string {
 	if c.Page != "" {
 		return strconv.Quote(filepath.Join(b.root, filepath.FromSlash(c.Page)))
 	}

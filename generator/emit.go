@@ -15,9 +15,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/promohq/promo/cdn"
-	"github.com/promohq/promo/i18n"
+	"github.com/promohq/promo/internal/cdn"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 //go:embed defaults
@@ -45,12 +46,12 @@ func (b *build) writeErrorDictionaries() (map[string]string, error) {
 	urls := map[string]string{}
 	all := []i18n.Use{{Key: "", Prefix: true}}
 	for _, locale := range b.locales {
-		flat := b.site.Catalog.Resolve(b.site.Config.Chain(locale), ErrorNamespace, all)
+		flat := b.site.Catalog.Resolve(b.site.Config.Chain(locale), content.ErrorNamespace, all)
 		data, err := json.Marshal(i18n.Nest(flat))
 		if err != nil {
 			return nil, err
 		}
-		rel := path.Join(assetsDir, "i18n", hashedName(ErrorNamespace+"."+locale+".json", data))
+		rel := path.Join(assetsDir, "i18n", hashedName(content.ErrorNamespace+"."+locale+".json", data))
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}
@@ -167,7 +168,7 @@ func (b *build) cdnSite() cdn.Site {
 func (b *build) writeNotFound() error {
 	for _, locale := range b.locales {
 		chain := b.site.Config.Chain(locale)
-		text := func(key string) string { return b.text(chain, LibraryNamespace, key) }
+		text := func(key string) string { return b.text(chain, content.LibraryNamespace, key) }
 		var s strings.Builder
 		esc := html.EscapeString
 		s.WriteString("<!doctype html>\n<html lang=\"" + esc(locale) + "\" dir=\"" + b.site.Config.Dir(locale) + "\">\n<head>\n<meta charset=\"utf-8\">\n")

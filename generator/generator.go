@@ -15,9 +15,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/i18n"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 // Options configure a build. The zero value builds the site in the current folder
@@ -44,7 +44,7 @@ type Options struct {
 // Result summarises a build.
 type Result struct {
 	// Site is the content the build was made from (watch mode reuses it).
-	Site      *Site
+	Site      *content.Site
 	Pages     int
 	Locales   int
 	Campaigns int
@@ -74,7 +74,7 @@ type build struct {
 	phases  []Phase
 	mark    time.Time
 	opts    Options
-	site    *Site
+	site    *content.Site
 	locales []string
 	out     *output
 	bundle  *Bundle
@@ -300,7 +300,7 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 		for n, res := range results {
 			i := idx[n]
 			p := pages[i]
-			src := path.Join(campaign.Dir, p.Slug, "campaign.yaml")
+			src := path.Join(content.CampaignsDir, p.Slug, "campaign.yaml")
 			if c := b.campaignBySlug(p.Slug); c != nil && c.Page != "" {
 				src = c.Page
 			}
@@ -329,7 +329,7 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 	return next, rendered, nil
 }
 
-func (b *build) campaignBySlug(slug string) *campaign.Campaign {
+func (b *build) campaignBySlug(slug string) *content.Campaign {
 	for _, c := range b.site.Campaigns {
 		if c.Slug == slug {
 			return c

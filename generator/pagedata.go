@@ -3,8 +3,7 @@ package generator
 import (
 	"time"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/site"
+	"github.com/promohq/promo/internal/content"
 )
 
 // pageData is the JSON each page carries (DESIGN §2); components/runtime/types.ts is
@@ -105,7 +104,7 @@ type prizeData struct {
 func isoTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 // newCampaignData is the part of the page data that is the same in every locale.
-func newCampaignData(c *campaign.Campaign, image string) campaignData {
+func newCampaignData(c *content.Campaign, image string) campaignData {
 	d := campaignData{
 		Slug: c.Slug, ID: c.ID, Namespace: c.Namespace, API: c.API, Image: image,
 		Schedule: scheduleData{
@@ -141,6 +140,6 @@ func newCampaignData(c *campaign.Campaign, image string) campaignData {
 	return d
 }
 
-func newAppData(cfg *site.Config) appData {
+func newAppData(cfg *content.Config) appData {
 	return appData{Name: cfg.App.Name, UserAgentMarker: cfg.App.UserAgentMarker, Scheme: cfg.App.Scheme, IOSAppID: cfg.App.IOSAppID}
 }

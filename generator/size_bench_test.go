@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
 	"github.com/promohq/promo/generator"
 	"github.com/promohq/promo/internal/sitetest"
 )

@@ -15,7 +15,7 @@ import (
 
 	"github.com/promohq/promo/function"
 	"github.com/promohq/promo/function/awslambda"
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/mock"
 )
 
 func main() {

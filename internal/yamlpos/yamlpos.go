@@ -11,8 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promohq/promo/internal/diag"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/promohq/promo/internal/diag"
 )
 
 // Pos is a 1-based position in a file.

@@ -11,10 +11,11 @@ import (
 	"sort"
 	"syscall"
 
+	"github.com/spf13/cobra"
+
 	"github.com/promohq/promo/generator"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/diag"
-	"github.com/spf13/cobra"
 )
 
 // Options of `promo build`.

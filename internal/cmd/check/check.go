@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"os"
 
-	contentcheck "github.com/promohq/promo/i18n/check"
+	"github.com/spf13/cobra"
+
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/diag"
-	"github.com/spf13/cobra"
+	contentcheck "github.com/promohq/promo/internal/i18n/check"
 )
 
 // Options of `promo check`.

@@ -8,10 +8,11 @@ import (
 	"strconv"
 	"time"
 
-	devserver "github.com/promohq/promo/dev"
-	"github.com/promohq/promo/internal/cmd/factory"
-	"github.com/promohq/promo/internal/httpserve"
 	"github.com/spf13/cobra"
+
+	"github.com/promohq/promo/internal/cmd/factory"
+	devserver "github.com/promohq/promo/internal/dev"
+	"github.com/promohq/promo/internal/httpserve"
 )
 
 // Options of `promo dev`.

@@ -2,13 +2,14 @@
 package root
 
 import (
+	"github.com/spf13/cobra"
+
 	"github.com/promohq/promo/internal/cmd/build"
 	"github.com/promohq/promo/internal/cmd/check"
 	devcmd "github.com/promohq/promo/internal/cmd/dev"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/cmd/serve"
 	"github.com/promohq/promo/internal/cmd/version"
-	"github.com/spf13/cobra"
 )
 
 // NewCmdRoot returns the promo command with its subcommands.

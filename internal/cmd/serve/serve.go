@@ -12,15 +12,15 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/cdn"
+	"github.com/spf13/cobra"
+
 	"github.com/promohq/promo/function"
+	"github.com/promohq/promo/internal/cdn"
 	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/httpserve"
-	"github.com/promohq/promo/mock"
-	"github.com/promohq/promo/site"
-	"github.com/spf13/cobra"
+	"github.com/promohq/promo/internal/mock"
 )
 
 // Options of `promo serve`.
@@ -70,8 +70,8 @@ override the site configuration.`,
 // background work.
 func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), err error) {
 	var diags diag.List
-	cfg := site.Load(opts.Root, &diags)
-	campaigns := campaign.LoadAll(opts.Root, cfg.Locales, &diags)
+	cfg := content.LoadConfig(opts.Root, &diags)
+	campaigns := content.LoadCampaigns(opts.Root, cfg.Locales, &diags)
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}

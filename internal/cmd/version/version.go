@@ -6,8 +6,9 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/spf13/cobra"
+
+	"github.com/promohq/promo/internal/cmd/factory"
 )
 
 // NewCmdVersion prints the version of promo and of its build tool chain.

@@ -1,4 +1,4 @@
-package markdown
+package content
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 func TestRenderDropsRawHTMLAndChecksLinks(t *testing.T) {
 	var d diag.List
 	src := "# Rules\n\n<script>alert(1)</script>\n\n1. Deposit [here](/deposit/) or <https://ok.example/x>.\n2. Not [this](javascript:alert(1)) nor ![img](data:image/png;base64,AA).\n"
-	html := Render("r.md", []byte(src), &d)
+	html := RenderRules("r.md", []byte(src), &d)
 	if strings.Contains(html, "<script>") {
 		t.Errorf("raw HTML passed through: %s", html)
 	}

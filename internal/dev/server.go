@@ -26,10 +26,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/promohq/promo/cdn"
 	"github.com/promohq/promo/function"
 	"github.com/promohq/promo/generator"
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/cdn"
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/mock"
 )
 
 //go:embed client
@@ -58,7 +59,7 @@ type Server struct {
 	logger   *slog.Logger
 
 	mu        sync.Mutex
-	site      *generator.Site
+	site      *content.Site
 	build     int
 	lastErr   *errorPayload
 	fn        *function.Handler
@@ -223,7 +224,7 @@ func cssOnly(changed []string) bool {
 // and the static server (which knows the slugs) up to date with it. Campaign edits
 // go to the running mock, so a preview login survives them; a new API base or
 // cookie name needs a new function.
-func (s *Server) refresh(site *generator.Site) error {
+func (s *Server) refresh(site *content.Site) error {
 	mc := mock.FromCampaigns(site.Campaigns)
 	key, _ := json.Marshal(mc)
 	local := site.Config.Environments["local"]
@@ -315,7 +316,7 @@ func (s *Server) hello() event {
 }
 
 // Site returns the last successfully loaded site, or nil.
-func (s *Server) Site() *generator.Site {
+func (s *Server) Site() *content.Site {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.site

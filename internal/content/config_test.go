@@ -1,4 +1,4 @@
-package site
+package content
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 )
 
 func TestDefaultsHaveTheSpecsLocales(t *testing.T) {
-	c := Defaults()
+	c := DefaultConfig()
 	if len(c.Locales) != 23 || c.Locales[0] != "en" || c.DefaultLocale != "en" {
 		t.Fatalf("locales: %v", c.Locales)
 	}
@@ -21,7 +21,7 @@ func TestDefaultsHaveTheSpecsLocales(t *testing.T) {
 }
 
 func TestChain(t *testing.T) {
-	c := Defaults()
+	c := DefaultConfig()
 	for locale, want := range map[string][]string{
 		"zh-HK": {"zh-HK", "zh-TW", "en"},
 		"nl-NL": {"nl-NL", "en"},
@@ -35,7 +35,7 @@ func TestChain(t *testing.T) {
 }
 
 func TestPagePath(t *testing.T) {
-	c := Defaults()
+	c := DefaultConfig()
 	if c.PagePath("en", "x") != "/x/" || c.PagePath("id-ID", "x") != "/id-ID/x/" {
 		t.Error("English is unprefixed and other locales use their code")
 	}
@@ -44,11 +44,11 @@ func TestPagePath(t *testing.T) {
 func TestLoadOverridesAndValidates(t *testing.T) {
 	root := t.TempDir()
 	yaml := "baseURL: https://promo.example.com/\nenvironments:\n  test: {upstream: \"ftp://x\", cookie: c}\nlocales: [en, de-DE, xx_bad]\nfallback: {}\n"
-	if err := os.WriteFile(filepath.Join(root, FileName), []byte(yaml), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, ConfigFile), []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var d diag.List
-	c := Load(root, &d)
+	c := LoadConfig(root, &d)
 	if c.BaseURL != "https://promo.example.com" {
 		t.Errorf("baseURL = %q", c.BaseURL)
 	}

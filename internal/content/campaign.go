@@ -1,6 +1,6 @@
 // Package campaign is the campaign model shared by the generator and the mock
 // upstream: what campaigns/<slug>/campaign.yaml says (DESIGN §3).
-package campaign
+package content
 
 import (
 	"time"

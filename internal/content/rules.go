@@ -1,27 +1,28 @@
-// Package markdown renders a campaign's terms and rules (campaigns/<slug>/rules/*.md)
-// to HTML at build time with goldmark. Raw HTML is not passed through (DESIGN §3) and
-// every link must be http(s) or site-relative.
-package markdown
+package content
+
+// A campaign's terms and rules (campaigns/<slug>/rules/*.md) are rendered to HTML at
+// load time with goldmark. Raw HTML is not passed through (DESIGN §3) and every link
+// must be http(s) or site-relative.
 
 import (
 	"bytes"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/internal/diag"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/promohq/promo/internal/diag"
 )
 
 // goldmark's default renderer omits raw HTML (html.WithUnsafe is not set), so
 // <script> in a rules file becomes an HTML comment, never markup.
 var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify))
 
-// Render converts src (the contents of file) to HTML. Links that are neither http(s)
+// RenderRules converts src (the contents of file) to HTML. Links that are neither http(s)
 // nor site-relative are reported with their line and column; the returned HTML is
 // only meaningful when no error was reported.
-func Render(file string, src []byte, diags *diag.List) string {
+func RenderRules(file string, src []byte, diags *diag.List) string {
 	doc := md.Parser().Parse(text.NewReader(src))
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -38,7 +39,7 @@ func Render(file string, src []byte, diags *diag.List) string {
 		default:
 			return ast.WalkContinue, nil
 		}
-		if err := campaign.CheckLink(string(dest)); err != nil {
+		if err := CheckLink(string(dest)); err != nil {
 			line, col := locate(n, src, dest)
 			diags.Errorf(file, line, col, "bad-link", "write an https:// URL or a site path like /en/markets/", "%v", err)
 		}

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/promohq/promo/function"
-	"github.com/promohq/promo/generator"
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/mock"
 	"github.com/promohq/promo/internal/sitetest"
-	"github.com/promohq/promo/mock"
 )
 
 // previewSiteArchive has two campaigns; one title needs escaping and one campaign has no
@@ -52,7 +52,7 @@ type previewAPICall struct {
 
 // previewFakeEnv is a PreviewEnv around the real function and mock, recording every call.
 type previewFakeEnv struct {
-	site  *generator.Site
+	site  *content.Site
 	fn    http.Handler
 	mu    sync.Mutex
 	now   time.Time
@@ -64,7 +64,7 @@ var previewStart = time.Date(2026, 11, 15, 0, 0, 0, 0, time.UTC) // blast ongoin
 func newPreviewFakeEnv(t *testing.T) *previewFakeEnv {
 	t.Helper()
 	root := sitetest.Write(t, sitetest.LibraryTexts(t)+previewSiteArchive)
-	s, diags := generator.Load(root)
+	s, diags := content.Load(root)
 	if err := diags.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func newPreviewFakeEnv(t *testing.T) *previewFakeEnv {
 	return env
 }
 
-func (e *previewFakeEnv) Site() *generator.Site { return e.site }
+func (e *previewFakeEnv) Site() *content.Site { return e.site }
 
 func (e *previewFakeEnv) Now() time.Time {
 	e.mu.Lock()

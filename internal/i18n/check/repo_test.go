@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
-	"github.com/promohq/promo/generator"
+
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/sitetest"
 )
 
@@ -31,7 +32,7 @@ func TestRepositoryHasNoErrors(t *testing.T) {
 // inputs esbuild keeps in each page's output (after tree shaking).
 func TestImportWalkCoversWhatEsbuildBundles(t *testing.T) {
 	root := sitetest.RepoRoot()
-	s, diags := generator.Load(root)
+	s, diags := content.Load(root)
 	if diags.HasErrors() {
 		t.Skipf("the repository's content does not load: %v", diags.Err())
 	}

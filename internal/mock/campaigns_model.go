@@ -1,10 +1,10 @@
 package mock
 
-import "github.com/promohq/promo/campaign"
+import "github.com/promohq/promo/internal/content"
 
 // FromCampaigns describes a site's campaigns (campaign.yaml) to the mock: id, API
 // family, schedule and prize draw.
-func FromCampaigns(cs []*campaign.Campaign) []Campaign {
+func FromCampaigns(cs []*content.Campaign) []Campaign {
 	out := make([]Campaign, 0, len(cs))
 	for _, c := range cs {
 		m := Campaign{ID: c.ID, Family: c.API, ActStart: c.Schedule.Start, ActEnd: c.Schedule.End,

@@ -13,14 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/generator"
-	"github.com/promohq/promo/mock"
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/mock"
 )
 
 // PreviewEnv is what the preview needs from the dev server (implemented by *Server in dev/server.go).
 type PreviewEnv interface {
-	Site() *generator.Site                                     // the last successfully loaded site (campaigns, config); nil before the first success
+	Site() *content.Site                                       // the last successfully loaded site (campaigns, config); nil before the first success
 	API(method, path string, body any) (*http.Response, error) // an in-process request to the function, path like "/api/__mock/reset"; the response's cookies are the function's
 	Now() time.Time                                            // the dev clock
 	SetNow(t time.Time)                                        // zero time = the real clock
@@ -133,10 +132,10 @@ type previewLink struct {
 }
 
 var previewStatusNames = map[int]string{
-	campaign.StatusNotStarted: "not started",
-	campaign.StatusOngoing:    "ongoing",
-	campaign.StatusFinished:   "finished",
-	campaign.StatusNotEnded:   "not finished",
+	content.StatusNotStarted: "not started",
+	content.StatusOngoing:    "ongoing",
+	content.StatusFinished:   "finished",
+	content.StatusNotEnded:   "not finished",
 }
 
 func (p *previewHandler) serveMatrix(w http.ResponseWriter, r *http.Request) {
@@ -180,7 +179,7 @@ func (p *previewHandler) serveMatrix(w http.ResponseWriter, r *http.Request) {
 
 // campaigns lays out the matrix rows: the status is the mock's (schedule and dev
 // clock, or the control's override) when its control answers, else the schedule's.
-func (p *previewHandler) campaigns(s *generator.Site, state map[string]mock.CampaignState, now time.Time) []previewCampaign {
+func (p *previewHandler) campaigns(s *content.Site, state map[string]mock.CampaignState, now time.Time) []previewCampaign {
 	cfg := s.Config
 	built := p.env.BuiltLocales()
 	var out []previewCampaign
@@ -214,7 +213,7 @@ func (p *previewHandler) campaigns(s *generator.Site, state map[string]mock.Camp
 
 // mockState asks the mock's control for the campaigns' state; ok is false when the
 // control does not answer (it exists only in the local environment).
-func (p *previewHandler) mockState(s *generator.Site) (map[string]mock.CampaignState, bool) {
+func (p *previewHandler) mockState(s *content.Site) (map[string]mock.CampaignState, bool) {
 	var st mock.State
 	if !p.call(http.MethodGet, previewAPIPath(s, "/__mock/state"), nil, nil, nil, &st) {
 		return nil, false
@@ -301,7 +300,7 @@ func previewSetDevice(w http.ResponseWriter, device string) (string, bool) {
 
 func (p *previewHandler) setStatus(id, status string) (string, bool) {
 	s := p.env.Site()
-	if s == nil || !slices.ContainsFunc(s.Campaigns, func(c *campaign.Campaign) bool { return c.ID == id }) {
+	if s == nil || !slices.ContainsFunc(s.Campaigns, func(c *content.Campaign) bool { return c.ID == id }) {
 		return "unknown campaign " + strconv.Quote(id), false
 	}
 	var body map[string]any
@@ -395,7 +394,7 @@ func previewCopyCookies(w http.ResponseWriter, r *http.Request, res *http.Respon
 	}
 }
 
-func previewAPIPath(s *generator.Site, path string) string {
+func previewAPIPath(s *content.Site, path string) string {
 	base := "/api"
 	if s != nil && s.Config != nil && s.Config.APIBase != "" {
 		base = s.Config.APIBase

@@ -1,15 +1,12 @@
-package generator
+package content
 
 import (
 	"os"
 	"path"
 	"path/filepath"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/i18n"
 	"github.com/promohq/promo/internal/diag"
-	"github.com/promohq/promo/markdown"
-	"github.com/promohq/promo/site"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 // LibraryNamespace holds the widgets' texts (DESIGN §3); ErrorNamespace the error
@@ -22,8 +19,8 @@ const (
 // Site is everything a build reads from the site root.
 type Site struct {
 	Root      string
-	Config    *site.Config
-	Campaigns []*campaign.Campaign
+	Config    *Config
+	Campaigns []*Campaign
 	Catalog   *i18n.Catalog
 	// Rules holds each campaign's rules rendered to HTML: slug → locale → HTML.
 	Rules map[string]map[string]string
@@ -33,9 +30,9 @@ type Site struct {
 // translations. It returns every problem found, not only the first.
 func Load(root string) (*Site, *diag.List) {
 	var diags diag.List
-	cfg := site.Load(root, &diags)
+	cfg := LoadConfig(root, &diags)
 	s := &Site{Root: root, Config: cfg, Rules: map[string]map[string]string{}}
-	s.Campaigns = campaign.LoadAll(root, cfg.Locales, &diags)
+	s.Campaigns = LoadCampaigns(root, cfg.Locales, &diags)
 	s.Catalog = i18n.Load(root, cfg.Locales, &diags)
 	en := cfg.DefaultLocale
 	if s.Catalog.Bundle(en, LibraryNamespace) == nil {
@@ -50,7 +47,7 @@ func Load(root string) (*Site, *diag.List) {
 
 // checkTexts checks that the campaign's namespace exists in the default locale and
 // has every key its campaign.yaml names.
-func (s *Site) checkTexts(c *campaign.Campaign, diags *diag.List) {
+func (s *Site) checkTexts(c *Campaign, diags *diag.List) {
 	if c.Namespace == "" {
 		return
 	}
@@ -71,7 +68,7 @@ func (s *Site) checkTexts(c *campaign.Campaign, diags *diag.List) {
 	}
 }
 
-func (s *Site) renderRules(c *campaign.Campaign, diags *diag.List) {
+func (s *Site) renderRules(c *Campaign, diags *diag.List) {
 	if len(c.Rules) == 0 {
 		return
 	}
@@ -82,7 +79,7 @@ func (s *Site) renderRules(c *campaign.Campaign, diags *diag.List) {
 			diags.Errorf(file, 0, 0, "read", "", "cannot read: %v", err)
 			continue
 		}
-		out[locale] = markdown.Render(file, src, diags)
+		out[locale] = RenderRules(file, src, diags)
 	}
 	s.Rules[c.Slug] = out
 }
@@ -100,7 +97,7 @@ func (s *Site) RulesHTML(slug, locale string) string {
 // Translated reports whether the campaign's texts exist in locale itself or in a
 // locale of its chain before the default (zh-HK is translated through zh-TW); pages of
 // other locales show the default language and are not advertised as alternates.
-func (s *Site) Translated(c *campaign.Campaign, locale string) bool {
+func (s *Site) Translated(c *Campaign, locale string) bool {
 	for _, l := range s.Config.Chain(locale) {
 		if l == s.Config.DefaultLocale {
 			return l == locale

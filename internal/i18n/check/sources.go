@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promohq/promo/i18n"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 // Template is the standard campaign template, relative to the components folder:

@@ -8,7 +8,7 @@
 // or an unused text is a warning.
 //
 //	code                  severity  what
-//	(loader's codes)      error     malformed JSON, wrong types, duplicates… (generator.Load)
+//	(loader's codes)      error     malformed JSON, wrong types, duplicates… (content.Load)
 //	extra-key             error     a key English does not have (plural suffixes stripped)
 //	extra-namespace       error     a bundle of a namespace English does not have
 //	placeholder-mismatch  error     {{var}} or $t(…) differing from English's for the key
@@ -31,10 +31,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/promohq/promo/campaign"
-	"github.com/promohq/promo/generator"
-	"github.com/promohq/promo/i18n"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 // Diagnostic codes of the checks (the loader's own codes pass through unchanged).
@@ -71,8 +70,8 @@ func Expected(locale, namespace string) bool {
 // ("" is every campaign's own namespace): the HTML shell's title and description
 // (meta.*, falling back to hero.*) and the 404 pages' texts. They count as used.
 var ShellKeys = map[string][]string{
-	"":                         {"meta.title", "meta.description", "hero.title", "hero.subtitle"},
-	generator.LibraryNamespace: {"notFound.title", "notFound.body"},
+	"":                       {"meta.title", "meta.description", "hero.title", "hero.subtitle"},
+	content.LibraryNamespace: {"notFound.title", "notFound.body"},
 }
 
 // Report is the outcome of a check.
@@ -98,17 +97,17 @@ func (r *Report) count(s diag.Severity) int {
 	return n
 }
 
-// Load reads the site at root with generator.Load and checks it; components is the
+// Load reads the site at root with content.Load and checks it; components is the
 // components folder ("" means <root>/components).
 func Load(root, components string) *Report {
-	s, diags := generator.Load(root)
+	s, diags := content.Load(root)
 	return Run(s, diags, components)
 }
 
 // Run checks a loaded site. loaded holds the loader's diagnostics (they are part of
 // the report, and tell which bundles could not be parsed); it may be nil. components
 // is the components folder ("" means <site root>/components).
-func Run(s *generator.Site, loaded *diag.List, components string) *Report {
+func Run(s *content.Site, loaded *diag.List, components string) *Report {
 	c := &checker{site: s, cat: s.Catalog, en: s.Config.DefaultLocale, broken: map[string]bool{}}
 	if loaded != nil {
 		c.diags.Merge(loaded)
@@ -125,7 +124,7 @@ func Run(s *generator.Site, loaded *diag.List, components string) *Report {
 }
 
 type checker struct {
-	site   *generator.Site
+	site   *content.Site
 	cat    *i18n.Catalog
 	en     string
 	diags  diag.List
@@ -664,22 +663,22 @@ func (u *usage) add(ns string, use i18n.Use, slug string) {
 
 // unused reports English keys nothing uses. error-code is used whole by the runtime.
 func (c *checker) unused(u *usage, entries map[string]string) {
-	owners := map[string][]*campaign.Campaign{}
+	owners := map[string][]*content.Campaign{}
 	for _, cp := range c.site.Campaigns {
 		owners[cp.Namespace] = append(owners[cp.Namespace], cp)
 	}
 	for _, ns := range c.cat.Namespaces(c.en) {
-		if ns == generator.ErrorNamespace {
+		if ns == content.ErrorNamespace {
 			continue
 		}
 		eng := c.english[ns]
 		uses := u.byNS[ns]
-		if slices.ContainsFunc(owners[ns], func(cp *campaign.Campaign) bool { return entries[cp.Slug] == "" }) {
+		if slices.ContainsFunc(owners[ns], func(cp *content.Campaign) bool { return entries[cp.Slug] == "" }) {
 			continue // a page whose sources are unknown may use any key
 		}
 		var by, hint string
 		switch {
-		case ns == generator.LibraryNamespace:
+		case ns == content.LibraryNamespace:
 			by = "any component"
 			hint = "remove it from every locale, or use it in a component: t(\"" + ns + ":%s\")"
 		case len(owners[ns]) == 1:

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/sitetest"
-	"github.com/promohq/promo/site"
 )
 
 // The CLDR cardinal categories each of the site's 23 locales must write for a plural
@@ -44,7 +44,7 @@ var pinned = map[string]string{
 }
 
 func TestPluralTableIsPinnedForTheSitesLocales(t *testing.T) {
-	locales := site.Defaults().Locales
+	locales := content.DefaultConfig().Locales
 	if got, want := slices.Sorted(maps.Keys(pinned)), slices.Sorted(slices.Values(locales)); !slices.Equal(got, want) {
 		t.Fatalf("the pinned table must cover exactly the site's locales:\n got %v\nwant %v", got, want)
 	}

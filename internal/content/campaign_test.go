@@ -1,4 +1,4 @@
-package campaign
+package content
 
 import (
 	"encoding/json"

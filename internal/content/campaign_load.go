@@ -1,4 +1,4 @@
-package campaign
+package content
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ import (
 )
 
 // Dir is the folder of campaigns, relative to the site root.
-const Dir = "campaigns"
+const CampaignsDir = "campaigns"
 
 var (
 	slugShape      = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -31,14 +31,14 @@ var (
 // LoadAll reads every campaigns/<slug>/ under root. Locales are the site's locale
 // codes (rule files must be named after one). Problems go to diags; campaigns with
 // errors are still returned, so one run reports everything.
-func LoadAll(root string, locales []string, diags *diag.List) []*Campaign {
-	entries, err := os.ReadDir(filepath.Join(root, Dir))
+func LoadCampaigns(root string, locales []string, diags *diag.List) []*Campaign {
+	entries, err := os.ReadDir(filepath.Join(root, CampaignsDir))
 	if errors.Is(err, os.ErrNotExist) {
-		diags.Warnf(Dir, 0, 0, "no-campaigns", "create campaigns/<slug>/campaign.yaml", "there is no campaigns folder; nothing to build")
+		diags.Warnf(CampaignsDir, 0, 0, "no-campaigns", "create campaigns/<slug>/campaign.yaml", "there is no campaigns folder; nothing to build")
 		return nil
 	}
 	if err != nil {
-		diags.Errorf(Dir, 0, 0, "read", "", "cannot read: %v", err)
+		diags.Errorf(CampaignsDir, 0, 0, "read", "", "cannot read: %v", err)
 		return nil
 	}
 	var out []*Campaign
@@ -48,7 +48,7 @@ func LoadAll(root string, locales []string, diags *diag.List) []*Campaign {
 			continue
 		}
 		slug := e.Name()
-		dir := path.Join(Dir, slug)
+		dir := path.Join(CampaignsDir, slug)
 		if !slugShape.MatchString(slug) {
 			diags.Errorf(dir, 0, 0, "bad-slug", "rename the folder to lower-case letters, digits and hyphens, like "+strings.ToLower(regexp.MustCompile(`[^A-Za-z0-9-]+`).ReplaceAllString(slug, "-")), "campaign folder %q is not a valid URL segment", slug)
 		}
@@ -77,13 +77,13 @@ func isLocaleLike(slug string, locales []string) bool {
 }
 
 func load(root, slug string, locales []string, diags *diag.List) *Campaign {
-	dir := path.Join(Dir, slug)
+	dir := path.Join(CampaignsDir, slug)
 	file := path.Join(dir, "campaign.yaml")
 	abs := filepath.Join(root, filepath.FromSlash(file))
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			diags.Errorf(dir, 0, 0, "missing-campaign-yaml", "add campaign.yaml (see campaign/campaign.schema.json) or remove the folder", "campaign folder has no campaign.yaml")
+			diags.Errorf(dir, 0, 0, "missing-campaign-yaml", "add campaign.yaml (see internal/content/campaign.schema.json) or remove the folder", "campaign folder has no campaign.yaml")
 		} else {
 			diags.Errorf(file, 0, 0, "read", "", "cannot read: %v", err)
 		}
@@ -102,7 +102,7 @@ func load(root, slug string, locales []string, diags *diag.List) *Campaign {
 }
 
 func (c *Campaign) loadRules(root string, locales []string, diags *diag.List) {
-	dir := path.Join(Dir, c.Slug, "rules")
+	dir := path.Join(CampaignsDir, c.Slug, "rules")
 	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 	if err != nil {
 		return // rules are optional
@@ -158,8 +158,8 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 		ext := strings.ToLower(path.Ext(c.Image))
 		if strings.Contains(c.Image, "..") || strings.HasPrefix(c.Image, "/") || !slices.Contains(imageExts, ext) {
 			errAt(c.At, "image", "bad-image", "name an image file in the campaign folder ("+strings.Join(imageExts, ", ")+")", "image %q is not an image in the campaign folder", c.Image)
-		} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(Dir, c.Slug, c.Image)))); err != nil {
-			errAt(c.At, "image", "missing-file", "put the file in "+path.Join(Dir, c.Slug), "image %q does not exist", c.Image)
+		} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(CampaignsDir, c.Slug, c.Image)))); err != nil {
+			errAt(c.At, "image", "missing-file", "put the file in "+path.Join(CampaignsDir, c.Slug), "image %q does not exist", c.Image)
 		}
 	}
 	c.Widgets.validate(c, errAt)

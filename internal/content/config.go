@@ -1,7 +1,7 @@
 // Package site is the site-wide configuration: locales and their fallbacks, writing
 // direction, environments and the app. Every field has an embedded default
 // (defaults.yaml), so a site without site.yaml works (DESIGN §1).
-package site
+package content
 
 import (
 	_ "embed"
@@ -21,8 +21,8 @@ import (
 //go:embed defaults.yaml
 var defaultsYAML []byte
 
-// FileName is the optional site configuration file at the site root.
-const FileName = "site.yaml"
+// ConfigFile is the optional site configuration file at the site root.
+const ConfigFile = "site.yaml"
 
 // Config is the site configuration.
 type Config struct {
@@ -60,10 +60,10 @@ var EnvironmentNames = []string{"production", "testnet", "test", "dev", "local"}
 var localeShape = regexp.MustCompile(`^[a-z]{2,3}(-[A-Z]{2}|-[0-9]{3})?$`)
 
 // Defaults returns the embedded configuration.
-func Defaults() *Config {
+func DefaultConfig() *Config {
 	var c Config
 	var d diag.List
-	if !yamlpos.Decode("site/defaults.yaml", defaultsYAML, &c, &d) || d.HasErrors() {
+	if !yamlpos.Decode("internal/content/defaults.yaml", defaultsYAML, &c, &d) || d.HasErrors() {
 		panic("site: embedded defaults are invalid: " + d.Err().Error())
 	}
 	return &c
@@ -71,17 +71,17 @@ func Defaults() *Config {
 
 // Load reads root/site.yaml over the embedded defaults. A missing file is not an
 // error; every problem in it is reported to diags.
-func Load(root string, diags *diag.List) *Config {
-	c := Defaults()
-	data, err := os.ReadFile(filepath.Join(root, FileName))
+func LoadConfig(root string, diags *diag.List) *Config {
+	c := DefaultConfig()
+	data, err := os.ReadFile(filepath.Join(root, ConfigFile))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return c
 	case err != nil:
-		diags.Errorf(FileName, 0, 0, "read", "", "cannot read: %v", err)
+		diags.Errorf(ConfigFile, 0, 0, "read", "", "cannot read: %v", err)
 		return c
 	}
-	if !yamlpos.Decode(FileName, data, c, diags) {
+	if !yamlpos.Decode(ConfigFile, data, c, diags) {
 		return c
 	}
 	c.validate(diags)
@@ -92,59 +92,59 @@ func (c *Config) validate(diags *diag.List) {
 	at := func(field string) (int, int) { p := c.At.Field(field); return p.Line, p.Column }
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
 		l, col := at("baseURL")
-		diags.Errorf(FileName, l, col, "bad-base-url", "write an origin like https://promo.example.com", "baseURL %q is not an absolute http(s) origin", c.BaseURL)
+		diags.Errorf(ConfigFile, l, col, "bad-base-url", "write an origin like https://promo.example.com", "baseURL %q is not an absolute http(s) origin", c.BaseURL)
 	}
 	c.BaseURL = strings.TrimSuffix(c.BaseURL, "/")
 	seen := map[string]bool{}
 	for _, code := range c.Locales {
 		l, col := at("locales")
 		if !localeShape.MatchString(code) {
-			diags.Errorf(FileName, l, col, "bad-locale", "write a language of 2–3 lower-case letters with an optional upper-case region, like pt-BR", "locale %q is not a locale code", code)
+			diags.Errorf(ConfigFile, l, col, "bad-locale", "write a language of 2–3 lower-case letters with an optional upper-case region, like pt-BR", "locale %q is not a locale code", code)
 		}
 		if seen[strings.ToLower(code)] {
-			diags.Errorf(FileName, l, col, "duplicate-locale", "list each locale once", "locale %q is listed twice", code)
+			diags.Errorf(ConfigFile, l, col, "duplicate-locale", "list each locale once", "locale %q is listed twice", code)
 		}
 		seen[strings.ToLower(code)] = true
 	}
 	if !slices.Contains(c.Locales, c.DefaultLocale) {
 		l, col := at("defaultLocale")
-		diags.Errorf(FileName, l, col, "unknown-locale", "add it to locales", "defaultLocale %q is not in locales", c.DefaultLocale)
+		diags.Errorf(ConfigFile, l, col, "unknown-locale", "add it to locales", "defaultLocale %q is not in locales", c.DefaultLocale)
 	}
 	for _, code := range c.RTL {
 		if !slices.Contains(c.Locales, code) {
 			l, col := at("rtl")
-			diags.Errorf(FileName, l, col, "unknown-locale", "add it to locales or remove it from rtl", "rtl names %q, which is not in locales", code)
+			diags.Errorf(ConfigFile, l, col, "unknown-locale", "add it to locales or remove it from rtl", "rtl names %q, which is not in locales", code)
 		}
 	}
 	for from, chain := range c.Fallbacks {
 		for _, code := range append([]string{from}, chain...) {
 			if !slices.Contains(c.Locales, code) {
 				l, col := at("fallbacks")
-				diags.Errorf(FileName, l, col, "unknown-locale", "fallbacks may name only locales listed in locales", "fallbacks name %q, which is not in locales", code)
+				diags.Errorf(ConfigFile, l, col, "unknown-locale", "fallbacks may name only locales listed in locales", "fallbacks name %q, which is not in locales", code)
 			}
 		}
 	}
 	if _, ok := c.Environments[c.Environment]; !ok {
 		l, col := at("environment")
-		diags.Errorf(FileName, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "environment %q is not configured", c.Environment)
+		diags.Errorf(ConfigFile, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "environment %q is not configured", c.Environment)
 	}
 	for name, env := range c.Environments {
 		l, col := at("environments")
 		if !slices.Contains(EnvironmentNames, name) {
-			diags.Errorf(FileName, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "unknown environment %q", name)
+			diags.Errorf(ConfigFile, l, col, "unknown-environment", "use one of "+strings.Join(EnvironmentNames, ", "), "unknown environment %q", name)
 		}
 		if name != "local" {
 			if u, err := url.Parse(env.Upstream); err != nil || u.Scheme != "https" || u.Host == "" {
-				diags.Errorf(FileName, l, col, "bad-upstream", "write the exchange API origin, like https://api.example.com", "environment %s: upstream %q is not an https URL", name, env.Upstream)
+				diags.Errorf(ConfigFile, l, col, "bad-upstream", "write the exchange API origin, like https://api.example.com", "environment %s: upstream %q is not an https URL", name, env.Upstream)
 			}
 		}
 		if env.Cookie == "" {
-			diags.Errorf(FileName, l, col, "missing-cookie", "name the token cookie, e.g. b_t_c_k_"+name, "environment %s has no cookie name", name)
+			diags.Errorf(ConfigFile, l, col, "missing-cookie", "name the token cookie, e.g. b_t_c_k_"+name, "environment %s has no cookie name", name)
 		}
 	}
 	if !strings.HasPrefix(c.APIBase, "/") || strings.HasSuffix(c.APIBase, "/") {
 		l, col := at("apiBase")
-		diags.Errorf(FileName, l, col, "bad-api-base", "write a site path like /api", "apiBase %q must start with / and not end with /", c.APIBase)
+		diags.Errorf(ConfigFile, l, col, "bad-api-base", "write a site path like /api", "apiBase %q must start with / and not end with /", c.APIBase)
 	}
 }
 
