@@ -13,6 +13,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 
+	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 )
@@ -29,7 +30,7 @@ type Builder struct {
 	slugs  []string // the campaigns the esbuild contexts were made for
 	client api.BuildContext
 	server api.BuildContext
-	bd     *bundler
+	bd     *bundle.Bundler
 
 	renderer    Renderer
 	ownRenderer bool
@@ -37,7 +38,7 @@ type Builder struct {
 
 	pages map[string]renderedPage // output file → last render
 	sums  map[string][32]byte     // WriteInPlace: what the last flush wrote
-	last  *Bundle                 // the last bundle, reused while no code changed
+	last  *bundle.Bundle          // the last bundle, reused while no code changed
 	// lastPages is slug and page.tsx of each campaign of the last bundle.
 	lastPages []string
 }
@@ -229,18 +230,18 @@ func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error
 		slugs = append(slugs, c.Slug)
 	}
 	if bl.bd == nil {
-		bl.bd = &bundler{root: bl.opts.Root, components: bl.opts.Components, nodeModules: bl.opts.NodeModules, minify: !bl.opts.NoMinify}
+		bl.bd = &bundle.Bundler{Root: bl.opts.Root, Components: bl.opts.Components, NodeModules: bl.opts.NodeModules, Minify: !bl.opts.NoMinify}
 	}
-	bl.bd.campaigns = b.site.Campaigns // the plugin reads them on every rebuild
+	bl.bd.Campaigns = b.site.Campaigns // the plugin reads them on every rebuild
 	virtualOut := filepath.Join(bl.opts.Root, ".promo-out")
 	serverJS := filepath.Join(bl.work, "server.cjs")
 	if bl.client == nil || !slices.Equal(slugs, bl.slugs) {
 		bl.dispose()
-		client, cerr := api.Context(bl.bd.clientOptions(virtualOut))
+		client, cerr := api.Context(bl.bd.ClientOptions(virtualOut))
 		if cerr != nil {
 			return cerr
 		}
-		server, serr := api.Context(bl.bd.serverOptions(serverJS))
+		server, serr := api.Context(bl.bd.ServerOptions(serverJS))
 		if serr != nil {
 			client.Dispose()
 			return serr
@@ -256,7 +257,7 @@ func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error
 		res := bl.server.Rebuild()
 		if len(res.Errors) > 0 {
 			var d diag.List
-			messages(bl.opts.Root, res.Errors, &d)
+			bundle.Messages(bl.opts.Root, res.Errors, &d)
 			started <- d.Err()
 			return
 		}
@@ -264,18 +265,18 @@ func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error
 	}()
 	client := bl.client.Rebuild()
 	startErr := <-started
-	messages(bl.opts.Root, client.Errors, diags)
+	bundle.Messages(bl.opts.Root, client.Errors, diags)
 	if err := diags.Err(); err != nil {
 		return err
 	}
 	if startErr != nil {
 		return startErr
 	}
-	bundle, err := bl.bd.analyse(virtualOut, client)
+	bd, err := bl.bd.Analyse(virtualOut, client)
 	if err != nil {
 		return err
 	}
-	b.bundle = bundle
+	b.bundle = bd
 	return nil
 }
 
@@ -330,7 +331,8 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 			return nil, err
 		}
 	}
-	uses := b.pageUses(diags)
+	uses := bundle.PageUses(b.site, b.bundle)
+	bundle.NewMissingTexts(b.site, diags).Page(uses)
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/cdn"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
@@ -51,7 +52,7 @@ func (b *build) writeErrorDictionaries() (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		rel := path.Join(assetsDir, "i18n", hashedName(content.ErrorNamespace+"."+locale+".json", data))
+		rel := path.Join(bundle.AssetsDir, "i18n", hashedName(content.ErrorNamespace+"."+locale+".json", data))
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}
@@ -71,7 +72,7 @@ func (b *build) copyImages() (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		rel := path.Join(assetsDir, "img", hashedName(c.Slug+"-"+path.Base(c.Image), data))
+		rel := path.Join(bundle.AssetsDir, "img", hashedName(c.Slug+"-"+path.Base(c.Image), data))
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}
@@ -97,7 +98,7 @@ func (b *build) copyPublic(diags *diag.List) error {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if b.out.has(rel) || strings.HasPrefix(rel, assetsDir+"/") {
+		if b.out.has(rel) || strings.HasPrefix(rel, bundle.AssetsDir+"/") {
 			diags.Errorf(path.Join("public", rel), 0, 0, "public-collision", "rename or remove the file", "public/%s would replace a file the build generates", rel)
 			return nil
 		}
@@ -173,11 +174,11 @@ func (b *build) writeNotFound() error {
 		esc := html.EscapeString
 		s.WriteString("<!doctype html>\n<html lang=\"" + esc(locale) + "\" dir=\"" + b.site.Config.Dir(locale) + "\">\n<head>\n<meta charset=\"utf-8\">\n")
 		s.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"robots\" content=\"noindex\">\n")
-		s.WriteString("<title>" + esc(text("notFound.title")) + "</title>\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
+		s.WriteString("<title>" + esc(text(content.NotFoundTitleKey)) + "</title>\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
 		s.WriteString("<link rel=\"stylesheet\" href=\"" + esc(b.bundle.BaseCSS) + "\">\n</head>\n<body>\n<main class=\"promo-notfound\">\n")
-		s.WriteString("<h1>" + esc(text("notFound.title")) + "</h1>\n<p>" + esc(text("notFound.body")) + "</p>\n<ul>\n")
+		s.WriteString("<h1>" + esc(text(content.NotFoundTitleKey)) + "</h1>\n<p>" + esc(text(content.NotFoundBodyKey)) + "</p>\n<ul>\n")
 		for _, c := range b.site.Campaigns {
-			title := b.text(chain, c.Namespace, "hero.title")
+			title := b.text(chain, c.Namespace, content.HeroTitleKey)
 			s.WriteString("<li><a href=\"" + esc(b.site.Config.PagePath(locale, c.Slug)) + "\">" + esc(title) + "</a></li>\n")
 		}
 		s.WriteString("</ul>\n</main>\n</body>\n</html>\n")
@@ -237,7 +238,7 @@ func (b *build) writeManifest(pages []*page) error {
 }
 
 // firstLoadBytes is the size of the scripts a page loads before it is interactive.
-func (b *build) firstLoadBytes(a *PageAssets) int {
+func (b *build) firstLoadBytes(a *bundle.PageAssets) int {
 	n := 0
 	for _, s := range append([]string{a.Entry}, a.Preload...) {
 		n += len(b.bundle.Files[strings.TrimPrefix(s, "/")])

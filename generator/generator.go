@@ -6,7 +6,6 @@ package generator
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n"
@@ -77,7 +77,7 @@ type build struct {
 	site    *content.Site
 	locales []string
 	out     *output
-	bundle  *Bundle
+	bundle  *bundle.Bundle
 }
 
 // phase ends the current step under name.
@@ -132,52 +132,6 @@ func NodeBinary(nodeModules string) string {
 	return "node"
 }
 
-// pageUses finds the translation keys each campaign's page uses: the keys its source
-// files call t() with (components and page.tsx, lazy chunks included) and the keys its
-// campaign.yaml names. Keys missing from the default locale are errors.
-func (b *build) pageUses(diags *diag.List) map[string][]i18n.Use {
-	cache := map[string][]i18n.Use{}
-	out := map[string][]i18n.Use{}
-	reported := map[string]bool{}
-	en := b.site.Config.DefaultLocale
-	for _, c := range b.site.Campaigns {
-		var uses []i18n.Use
-		for _, src := range b.bundle.Pages[c.Slug].Sources {
-			found, ok := cache[src]
-			if !ok {
-				data, err := readSource(b.opts.Root, src)
-				if err == nil && (strings.HasSuffix(src, ".tsx") || strings.HasSuffix(src, ".ts") || strings.HasSuffix(src, ".jsx") || strings.HasSuffix(src, ".js")) {
-					found = i18n.Extract(src, data)
-				}
-				cache[src] = found
-			}
-			uses = append(uses, found...)
-		}
-		for _, k := range c.TextKeys() {
-			uses = append(uses, i18n.Use{File: c.File, Line: k.Pos.Line, Column: k.Pos.Column, Key: k.Key})
-		}
-		for i := range uses {
-			u := &uses[i]
-			ns := u.Namespace
-			if ns == "" {
-				ns = c.Namespace
-			}
-			if u.Prefix || b.site.Catalog.Bundle(en, ns) == nil || b.site.Catalog.Has(en, ns, *u) {
-				continue
-			}
-			id := fmt.Sprintf("%s:%s@%s:%d", ns, u.Key, u.File, u.Line)
-			if reported[id] {
-				continue
-			}
-			reported[id] = true
-			file := path.Join(i18n.Dir, en, ns+".json")
-			diags.Errorf(u.File, u.Line, u.Column, "missing-text", "add \""+u.Key+"\" to "+file, "text %q is missing from %s (used by campaign %s)", u.Key, file, c.Slug)
-		}
-		out[c.Slug] = uses
-	}
-	return out
-}
-
 // plan lays out every page of every campaign in every locale and its render request.
 func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]string) ([]*page, []RenderRequest, error) {
 	cfg := b.site.Config
@@ -229,7 +183,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 				return nil, nil, err
 			}
 			p := &page{Slug: c.Slug, Locale: locale, Dir: cfg.Dir(locale), Path: cfg.PagePath(locale, c.Slug),
-				Title: b.firstText(chain, c.Namespace, "meta.title", "hero.title"), Description: b.firstText(chain, c.Namespace, "meta.description", "hero.subtitle"),
+				Title: b.firstText(chain, c.Namespace, content.TitleKeys...), Description: b.firstText(chain, c.Namespace, content.DescriptionKeys...),
 				Alternates: alternates, Image: image, ImagePath: images[c.Slug], SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
 				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: b.site.RulesHTML(c.Slug, locale)}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"html"
 	"strings"
+
+	"github.com/promohq/promo/internal/bundle"
 )
 
 // page is one prerendered campaign page: everything its HTML shell needs.
@@ -20,7 +22,7 @@ type page struct {
 	ImagePath         string      // site path of the same image, preloaded
 	SiteName          string
 	IOSAppID          string
-	Assets            *PageAssets
+	Assets            *bundle.PageAssets
 	Data              json.RawMessage // page data without "stable"
 	RulesHTML         string
 }

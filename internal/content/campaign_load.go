@@ -28,10 +28,11 @@ var (
 	reservedSlugs = []string{"assets", "api", "404", "sitemap.xml", "robots.txt"}
 )
 
-// LoadAll reads every campaigns/<slug>/ under root. Locales are the site's locale
-// codes (rule files must be named after one). Problems go to diags; campaigns with
+// LoadCampaigns reads every campaigns/<slug>/ under root. Rules files must be named
+// after one of cfg's locales, and exist in its default locale if in any. Problems go to diags; campaigns with
 // errors are still returned, so one run reports everything.
-func LoadCampaigns(root string, locales []string, diags *diag.List) []*Campaign {
+func LoadCampaigns(root string, cfg *Config, diags *diag.List) []*Campaign {
+	locales := cfg.Locales
 	entries, err := os.ReadDir(filepath.Join(root, CampaignsDir))
 	if errors.Is(err, os.ErrNotExist) {
 		diags.Warnf(CampaignsDir, 0, 0, "no-campaigns", "create campaigns/<slug>/campaign.yaml", "there is no campaigns folder; nothing to build")
@@ -59,7 +60,7 @@ func LoadCampaigns(root string, locales []string, diags *diag.List) []*Campaign 
 		if isLocaleLike(slug, locales) || slices.Contains(reservedSlugs, slug) {
 			diags.Errorf(dir, 0, 0, "reserved-slug", "choose a name that is not a locale code or a reserved path", "campaign folder %q would collide with a site path", slug)
 		}
-		if c := load(root, slug, locales, diags); c != nil {
+		if c := load(root, slug, cfg, diags); c != nil {
 			out = append(out, c)
 		}
 	}
@@ -76,7 +77,7 @@ func isLocaleLike(slug string, locales []string) bool {
 	return strings.EqualFold(slug, "en-US")
 }
 
-func load(root, slug string, locales []string, diags *diag.List) *Campaign {
+func load(root, slug string, cfg *Config, diags *diag.List) *Campaign {
 	dir := path.Join(CampaignsDir, slug)
 	file := path.Join(dir, "campaign.yaml")
 	abs := filepath.Join(root, filepath.FromSlash(file))
@@ -96,12 +97,13 @@ func load(root, slug string, locales []string, diags *diag.List) *Campaign {
 	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), "page.tsx")); err == nil {
 		c.Page = path.Join(dir, "page.tsx")
 	}
-	c.loadRules(root, locales, diags)
+	c.loadRules(root, cfg, diags)
 	c.validate(root, diags)
 	return c
 }
 
-func (c *Campaign) loadRules(root string, locales []string, diags *diag.List) {
+func (c *Campaign) loadRules(root string, cfg *Config, diags *diag.List) {
+	locales := cfg.Locales
 	dir := path.Join(CampaignsDir, c.Slug, "rules")
 	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 	if err != nil {
@@ -128,8 +130,9 @@ func (c *Campaign) loadRules(root string, locales []string, diags *diag.List) {
 		}
 		c.Rules[locale] = file
 	}
-	if len(c.Rules) > 0 && c.Rules[locales[0]] == "" {
-		diags.Errorf(dir, 0, 0, "missing-english", fmt.Sprintf("add rules/%s.md: every locale falls back to it", locales[0]), "rules exist in some locales but not in %s", locales[0])
+	// Every chain ends in the default locale (DESIGN §2), wherever it is listed.
+	if en := cfg.DefaultLocale; len(c.Rules) > 0 && c.Rules[en] == "" {
+		diags.Errorf(dir, 0, 0, "missing-english", fmt.Sprintf("add rules/%s.md: every locale falls back to it", en), "rules exist in some locales but not in %s", en)
 	}
 }
 

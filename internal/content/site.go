@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n"
@@ -16,7 +17,8 @@ const (
 	ErrorNamespace   = "error-code"
 )
 
-// Site is everything a build reads from the site root.
+// Site is the content model: everything a build, a check, watch mode and the mock
+// read from the site root, loaded and validated once (DESIGN §1).
 type Site struct {
 	Root      string
 	Config    *Config
@@ -24,6 +26,24 @@ type Site struct {
 	Catalog   *i18n.Catalog
 	// Rules holds each campaign's rules rendered to HTML: slug → locale → HTML.
 	Rules map[string]map[string]string
+	// broken holds the files the loader reported errors in.
+	broken map[string]bool
+}
+
+// Unreadable reports whether the bundle of namespace in locale exists but could not
+// be loaded: its errors are reported already, and nothing can be compared with it.
+func (s *Site) Unreadable(locale, namespace string) bool {
+	return s.Catalog.Bundle(locale, namespace) == nil && s.broken[path.Join(i18n.Dir, locale, namespace+".json")]
+}
+
+// Campaign returns the campaign with the slug, or nil.
+func (s *Site) Campaign(slug string) *Campaign {
+	for _, c := range s.Campaigns {
+		if c.Slug == slug {
+			return c
+		}
+	}
+	return nil
 }
 
 // Load reads and validates the site at root: site.yaml, campaigns, rules and
@@ -31,8 +51,8 @@ type Site struct {
 func Load(root string) (*Site, *diag.List) {
 	var diags diag.List
 	cfg := LoadConfig(root, &diags)
-	s := &Site{Root: root, Config: cfg, Rules: map[string]map[string]string{}}
-	s.Campaigns = LoadCampaigns(root, cfg.Locales, &diags)
+	s := &Site{Root: root, Config: cfg, Rules: map[string]map[string]string{}, broken: map[string]bool{}}
+	s.Campaigns = LoadCampaigns(root, cfg, &diags)
 	s.Catalog = i18n.Load(root, cfg.Locales, &diags)
 	en := cfg.DefaultLocale
 	if s.Catalog.Bundle(en, LibraryNamespace) == nil {
@@ -41,6 +61,9 @@ func Load(root string) (*Site, *diag.List) {
 	for _, c := range s.Campaigns {
 		s.checkTexts(c, &diags)
 		s.renderRules(c, &diags)
+	}
+	for _, d := range diags.Errors() {
+		s.broken[d.File] = true
 	}
 	return s, &diags
 }
@@ -107,4 +130,27 @@ func (s *Site) Translated(c *Campaign, locale string) bool {
 		}
 	}
 	return false
+}
+
+// Texts the generator reads itself rather than a component: a page's <title> and
+// description (the first of each list that exists in the campaign's namespace) and the
+// 404 pages' texts in the library namespace, which list the campaigns by hero title. They count as used (`promo check`).
+var (
+	TitleKeys       = []string{"meta.title", HeroTitleKey}
+	DescriptionKeys = []string{"meta.description", "hero.subtitle"}
+	NotFoundKeys    = []string{NotFoundTitleKey, NotFoundBodyKey}
+)
+
+const (
+	HeroTitleKey     = "hero.title" // names the campaign in the 404 pages' lists
+	NotFoundTitleKey = "notFound.title"
+	NotFoundBodyKey  = "notFound.body"
+)
+
+// ShellKeys are those texts by namespace; "" is every campaign's own namespace.
+func ShellKeys() map[string][]string {
+	return map[string][]string{
+		"":               slices.Concat(TitleKeys, DescriptionKeys),
+		LibraryNamespace: NotFoundKeys,
+	}
 }

@@ -79,7 +79,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if fi, err := os.Stat(opts.Root); err != nil || !fi.IsDir() {
 		return fmt.Errorf("%s is not a site folder", opts.Root)
 	}
-	rep := contentcheck.Load(opts.Root, opts.Components)
+	rep := contentcheck.Load(opts.Root, contentcheck.Folders{Components: opts.Components})
 	if opts.JSON {
 		data, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {

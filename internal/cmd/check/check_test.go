@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,12 +26,18 @@ schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
 export default function CampaignPage() {
   return <h1>{t("hero.title")} {t("hero.subtitle")} {t("gmp-lib:apply.apply")}</h1>;
 }
+-- components/entry/client.tsx --
+export function hydrate(page: unknown) { return page; }
+-- components/styles/base.css --
+body { margin: 0 }
 `
 
 func run(t *testing.T, root string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	f := &factory.Factory{IO: &factory.IOStreams{Out: &out, ErrOut: &errOut}}
+	// The pages bundle with the repository's packages, as `promo build` would.
+	_ = os.Symlink(filepath.Join(sitetest.RepoRoot(), "node_modules"), filepath.Join(root, "node_modules"))
 	cmd := NewCmdCheck(f, nil)
 	cmd.Flags().String("source", root, "") // a persistent flag of the root command
 	cmd.SilenceUsage, cmd.SilenceErrors = true, true

@@ -1,7 +1,8 @@
 // Package check validates a site's translations against English and against the keys
 // its pages use, for `promo check` (DESIGN §3). It compares every namespace of every
-// locale with the default locale's bundle and walks the page sources (components/,
-// campaigns/<slug>/page.tsx) with i18n.Extract, without running esbuild.
+// locale with the default locale's bundle, and judges the keys pages use from the
+// sources esbuild puts into each page (package bundle, as `promo build` does) plus
+// every component of the library for namespaced keys.
 //
 // Severities follow one rule: a problem that breaks a page or misleads a translator
 // is an error; a coverage gap (a locale that falls back, key by key, along its chain)
@@ -24,6 +25,7 @@ package check
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -31,6 +33,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n"
@@ -66,14 +69,6 @@ func Expected(locale, namespace string) bool {
 	return !partial || slices.Contains(only, namespace)
 }
 
-// ShellKeys are keys read by the generator rather than by a component, by namespace
-// ("" is every campaign's own namespace): the HTML shell's title and description
-// (meta.*, falling back to hero.*) and the 404 pages' texts. They count as used.
-var ShellKeys = map[string][]string{
-	"":                       {"meta.title", "meta.description", "hero.title", "hero.subtitle"},
-	content.LibraryNamespace: {"notFound.title", "notFound.body"},
-}
-
 // Report is the outcome of a check.
 type Report struct {
 	// Diagnostics are the loader's and the checks', sorted by file, line, column.
@@ -97,17 +92,22 @@ func (r *Report) count(s diag.Severity) int {
 	return n
 }
 
-// Load reads the site at root with content.Load and checks it; components is the
-// components folder ("" means <root>/components).
-func Load(root, components string) *Report {
+// Folders says where the code of a site's pages is; the zero value means the site
+// root's components/ and node_modules/, as for `promo build`.
+type Folders struct {
+	Components  string
+	NodeModules string
+}
+
+// Load reads the site at root with content.Load and checks it.
+func Load(root string, f Folders) *Report {
 	s, diags := content.Load(root)
-	return Run(s, diags, components)
+	return Run(s, diags, f)
 }
 
 // Run checks a loaded site. loaded holds the loader's diagnostics (they are part of
-// the report, and tell which bundles could not be parsed); it may be nil. components
-// is the components folder ("" means <site root>/components).
-func Run(s *content.Site, loaded *diag.List, components string) *Report {
+// the report, and tell which bundles could not be parsed); it may be nil.
+func Run(s *content.Site, loaded *diag.List, f Folders) *Report {
 	c := &checker{site: s, cat: s.Catalog, en: s.Config.DefaultLocale, broken: map[string]bool{}}
 	if loaded != nil {
 		c.diags.Merge(loaded)
@@ -115,11 +115,14 @@ func Run(s *content.Site, loaded *diag.List, components string) *Report {
 			c.broken[d.File] = true
 		}
 	}
-	if components == "" {
-		components = filepath.Join(s.Root, "components")
+	if f.Components == "" {
+		f.Components = filepath.Join(s.Root, "components")
+	}
+	if f.NodeModules == "" {
+		f.NodeModules = filepath.Join(s.Root, "node_modules")
 	}
 	c.translations()
-	c.keyUses(components)
+	c.keyUses(f)
 	return &Report{Diagnostics: c.diags.Items(), Matrix: c.matrix}
 }
 
@@ -530,85 +533,90 @@ func (c *checker) plurals(locale string, eng, loc *grouped, warned map[string]bo
 	}
 }
 
-// keyUses finds the keys the page sources use: missing ones are errors, English keys
-// nothing uses are warnings.
-func (c *checker) keyUses(components string) {
+// keyUses finds the keys the pages use, exactly as the build does (esbuild's metafile
+// through package bundle): missing ones are errors, English keys nothing uses are
+// warnings. Namespaced keys (gmp-lib:…) count wherever a component writes them, on a
+// page or not yet.
+func (c *checker) keyUses(f Folders) {
 	root, _ := filepath.Abs(c.site.Root)
-	if abs, err := filepath.Abs(components); err == nil {
-		components = abs
-	}
+	components, _ := filepath.Abs(f.Components)
+	nodeModules, _ := filepath.Abs(f.NodeModules)
 	if fi, err := os.Stat(components); err != nil || !fi.IsDir() {
 		c.diags.Warnf(relTo(root, components), 0, 0, CodeNoComponents, "run the check where components/ is, or pass --components",
 			"no components folder: the keys pages use are not checked")
 		return
 	}
-	src := newSources(root, components)
-	u := &usage{c: c, byNS: map[string][]i18n.Use{}, reported: map[string]bool{}}
-
-	// Namespaced keys (gmp-lib:…) count wherever they are written.
-	files := src.library()
-	pages := map[string][]string{} // slug → the scripts its page is made of
+	bd := &bundle.Bundler{Root: root, Components: components, NodeModules: nodeModules, Campaigns: c.site.Campaigns, Minify: true}
+	scanned := bd.Scan(&c.diags)
+	if scanned == nil {
+		return // the pages do not bundle: that is reported, and their keys are unknown
+	}
+	missing := bundle.NewMissingTexts(c.site, &c.diags)
+	used := map[string][]i18n.Use{}
+	for _, f := range library(components) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, use := range i18n.Extract(relTo(root, f), data) {
+			if use.Namespace != "" {
+				used[use.Namespace] = append(used[use.Namespace], use)
+				missing.Check(use, nil)
+			}
+		}
+	}
 	entries := map[string]string{} // slug → its page source, as diagnostics name it
-	template := resolveFile(filepath.Join(components, filepath.FromSlash(Template)))
-	noTemplate := false
+	pageUses := bundle.PageUses(c.site, scanned)
 	for _, cp := range c.site.Campaigns {
-		entry := template
-		if cp.Page != "" {
-			entry = filepath.Join(root, filepath.FromSlash(cp.Page))
-		}
-		if entry == "" {
-			if !noTemplate {
-				noTemplate = true
-				c.diags.Warnf(relTo(root, filepath.Join(components, filepath.FromSlash(Template))), 0, 0, CodeNoComponents,
-					"campaigns without page.tsx are rendered by it: restore it from a Promo site",
-					"the standard template is missing: the keys of pages using it are not checked")
+		entries[cp.Slug] = relTo(root, bd.PageSource(cp))
+		for _, use := range pageUses[cp.Slug] {
+			missing.Check(use, cp)
+			ns := use.Namespace
+			if ns == "" {
+				ns = cp.Namespace
 			}
-			continue
+			used[ns] = append(used[ns], use)
 		}
-		entries[cp.Slug] = src.display(entry)
-		pages[cp.Slug] = src.reach(entry)
-		files = append(files, pages[cp.Slug]...)
-	}
-	slices.Sort(files)
-	for _, f := range slices.Compact(files) {
-		if s := src.read(f); s != nil {
-			for _, use := range s.uses {
-				if use.Namespace != "" {
-					u.add(use.Namespace, use, "")
-				}
+		for ns, keys := range content.ShellKeys() {
+			if ns == "" {
+				ns = cp.Namespace
 			}
-		}
-	}
-	// Keys without a namespace are the campaign's own, for the scripts of its page.
-	for _, cp := range c.site.Campaigns {
-		if cp.Namespace == "" {
-			continue
-		}
-		for _, f := range pages[cp.Slug] {
-			if s := src.read(f); s != nil {
-				for _, use := range s.uses {
-					if use.Namespace == "" {
-						u.add(cp.Namespace, use, cp.Slug)
-					}
-				}
-			}
-		}
-		// campaign.yaml's keys: the loader reports those missing from English.
-		for _, k := range cp.TextKeys() {
-			u.byNS[cp.Namespace] = append(u.byNS[cp.Namespace], i18n.Use{File: cp.File, Line: k.Pos.Line, Column: k.Pos.Column, Key: k.Key})
-		}
-		for _, k := range ShellKeys[""] {
-			u.byNS[cp.Namespace] = append(u.byNS[cp.Namespace], i18n.Use{Key: k})
-		}
-	}
-	for ns, keys := range ShellKeys {
-		if ns != "" {
 			for _, k := range keys {
-				u.byNS[ns] = append(u.byNS[ns], i18n.Use{Key: k})
+				used[ns] = append(used[ns], i18n.Use{Key: k})
 			}
 		}
 	}
-	c.unused(u, entries)
+	c.unused(used, entries)
+}
+
+// library lists every script of the components folder, sorted. The folder is walked
+// through its real path so a symlinked components/ works; files are named by the path
+// given.
+func library(components string) []string {
+	real, err := filepath.EvalSymlinks(components)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			// Test helpers and packages are not page sources.
+			if n := d.Name(); p != real && (n == "node_modules" || n == "__tests__" || n == "testing" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if bundle.IsScript(d.Name()) {
+			rel, _ := filepath.Rel(real, p)
+			out = append(out, filepath.Join(components, rel))
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out
 }
 
 func relTo(root, p string) string {
@@ -618,51 +626,8 @@ func relTo(root, p string) string {
 	return filepath.ToSlash(p)
 }
 
-// usage collects the keys used, by namespace.
-type usage struct {
-	c        *checker
-	byNS     map[string][]i18n.Use
-	reported map[string]bool
-}
-
-// add records a use of a key of ns by a script (for campaign slug, when it is the
-// campaign's own namespace) and reports it when English does not have it.
-func (u *usage) add(ns string, use i18n.Use, slug string) {
-	u.byNS[ns] = append(u.byNS[ns], use)
-	c := u.c
-	if use.Prefix || c.unreadable(c.en, ns) {
-		return
-	}
-	id := fmt.Sprintf("%s:%s@%s:%d:%d", ns, use.Key, use.File, use.Line, use.Column)
-	if u.reported[id] {
-		return
-	}
-	file := bundleFile(c.en, ns)
-	if c.cat.Bundle(c.en, ns) == nil {
-		u.reported[id] = true
-		if slug != "" {
-			return // the loader reports a campaign namespace without English texts
-		}
-		hint := "create " + file
-		if s := diag.Suggest(ns, c.cat.Namespaces(c.en)); s != "" {
-			hint = fmt.Sprintf("did you mean %q?", s+":"+use.Key)
-		}
-		c.diags.Errorf(use.File, use.Line, use.Column, CodeMissingText, hint, "text %q is missing: namespace %q has no %s", use.Key, ns, file)
-		return
-	}
-	if c.cat.Has(c.en, ns, use) {
-		return
-	}
-	u.reported[id] = true
-	used := ""
-	if slug != "" {
-		used = " (used by campaign " + slug + ")"
-	}
-	c.diags.Errorf(use.File, use.Line, use.Column, CodeMissingText, "add \""+use.Key+"\" to "+file, "text %q is missing from %s%s", use.Key, file, used)
-}
-
 // unused reports English keys nothing uses. error-code is used whole by the runtime.
-func (c *checker) unused(u *usage, entries map[string]string) {
+func (c *checker) unused(used map[string][]i18n.Use, entries map[string]string) {
 	owners := map[string][]*content.Campaign{}
 	for _, cp := range c.site.Campaigns {
 		owners[cp.Namespace] = append(owners[cp.Namespace], cp)
@@ -672,7 +637,7 @@ func (c *checker) unused(u *usage, entries map[string]string) {
 			continue
 		}
 		eng := c.english[ns]
-		uses := u.byNS[ns]
+		uses := used[ns]
 		if slices.ContainsFunc(owners[ns], func(cp *content.Campaign) bool { return entries[cp.Slug] == "" }) {
 			continue // a page whose sources are unknown may use any key
 		}

@@ -1,9 +1,12 @@
-package generator
+// Package bundle configures esbuild for a site's pages and reads back what each page
+// is made of. It is the one place that decides a page's sources (esbuild's metafile)
+// and the texts they use: the generator builds with it, and `promo check` scans with
+// the same options, so the two never disagree (DESIGN §2).
+package bundle
 
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -18,7 +21,7 @@ import (
 // Paths of the bundles inside the output folder. Everything under assets/ has a
 // content hash in its name and is cached for a year (DESIGN §2).
 const (
-	assetsDir   = "assets"
+	AssetsDir   = "assets"
 	clientEntry = "promo-client:" // + slug: the virtual entry of a campaign's page
 	serverEntry = "promo-server:pages"
 	entryNS     = "promo-entry"
@@ -42,40 +45,51 @@ type PageAssets struct {
 	Sources []string // source files (site-root relative) of entry, preloads and lazy chunks
 }
 
-type bundler struct {
-	root, components, nodeModules string
-	campaigns                     []*content.Campaign
-	minify                        bool
+// Bundler holds what esbuild's options are made from. Campaigns may change between
+// rebuilds of one context: the plugin reads them each time.
+type Bundler struct {
+	Root, Components, NodeModules string // absolute
+	Campaigns                     []*content.Campaign
+	Minify                        bool
 }
 
-func (b *bundler) pageImport(c *content.Campaign) string {
+// Template is the standard campaign page, relative to the components folder: the page
+// of every campaign without a page.tsx (DESIGN §3).
+const Template = "template/CampaignPage.tsx"
+
+// PageSource is the file a campaign's page is: its page.tsx or the standard template.
+func (b *Bundler) PageSource(c *content.Campaign) string {
 	if c.Page != "" {
-		return strconv.Quote(filepath.Join(b.root, filepath.FromSlash(c.Page)))
+		return filepath.Join(b.Root, filepath.FromSlash(c.Page))
 	}
-	return strconv.Quote("@promo/components/template/CampaignPage")
+	return filepath.Join(b.Components, filepath.FromSlash(Template))
+}
+
+func (b *Bundler) pageImport(c *content.Campaign) string {
+	return strconv.Quote(filepath.ToSlash(b.PageSource(c)))
 }
 
 // plugin resolves the virtual entries and the @promo/components alias, so a site
 // outside this repository (or a test's temporary site) can use the components, and
 // swr's React 17 shim to React's own hook.
-func (b *bundler) plugin() api.Plugin {
+func (b *Bundler) plugin() api.Plugin {
 	return api.Plugin{Name: "promo", Setup: func(build api.PluginBuild) {
 		build.OnResolve(api.OnResolveOptions{Filter: `^promo-(client|server):`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: a.Path, Namespace: entryNS}, nil
 		})
 		build.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: entryNS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			src := b.entrySource(a.Path)
-			return api.OnLoadResult{Contents: &src, ResolveDir: b.root, Loader: api.LoaderJS}, nil
+			return api.OnLoadResult{Contents: &src, ResolveDir: b.Root, Loader: api.LoaderJS}, nil
 		})
 		build.OnResolve(api.OnResolveOptions{Filter: `^use-sync-external-store/shim$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
-			return api.OnResolveResult{Path: filepath.Join(b.components, "runtime", "syncExternalStore.ts")}, nil
+			return api.OnResolveResult{Path: filepath.Join(b.Components, "runtime", "syncExternalStore.ts")}, nil
 		})
 		build.OnResolve(api.OnResolveOptions{Filter: `^@promo/components(/.*)?$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			sub := strings.TrimPrefix(strings.TrimPrefix(a.Path, "@promo/components"), "/")
 			if sub == "" {
 				sub = "index"
 			}
-			r := build.Resolve("./"+sub, api.ResolveOptions{ResolveDir: b.components, Kind: a.Kind, Importer: a.Importer})
+			r := build.Resolve("./"+sub, api.ResolveOptions{ResolveDir: b.Components, Kind: a.Kind, Importer: a.Importer})
 			if len(r.Errors) > 0 {
 				return api.OnResolveResult{Errors: r.Errors}, nil
 			}
@@ -84,9 +98,9 @@ func (b *bundler) plugin() api.Plugin {
 	}}
 }
 
-func (b *bundler) entrySource(name string) string {
+func (b *Bundler) entrySource(name string) string {
 	if slug, ok := strings.CutPrefix(name, clientEntry); ok {
-		for _, c := range b.campaigns {
+		for _, c := range b.Campaigns {
 			if c.Slug == slug {
 				return fmt.Sprintf("import { hydrate } from \"@promo/components/entry/client\";\nimport Page from %s;\nhydrate(Page);\n", b.pageImport(c))
 			}
@@ -95,7 +109,7 @@ func (b *bundler) entrySource(name string) string {
 	var src strings.Builder
 	src.WriteString("import { renderPage } from \"@promo/components/entry/server\";\n")
 	var pages []string
-	for i, c := range b.campaigns {
+	for i, c := range b.Campaigns {
 		fmt.Fprintf(&src, "import P%d from %s;\n", i, b.pageImport(c))
 		pages = append(pages, fmt.Sprintf("%s: P%d", strconv.Quote(c.Slug), i))
 	}
@@ -103,15 +117,15 @@ func (b *bundler) entrySource(name string) string {
 	return src.String()
 }
 
-func (b *bundler) common() api.BuildOptions {
+func (b *Bundler) common() api.BuildOptions {
 	return api.BuildOptions{
-		AbsWorkingDir: b.root,
+		AbsWorkingDir: b.Root,
 		Bundle:        true,
 		Write:         false,
 		Metafile:      true,
 		JSX:           api.JSXAutomatic,
 		Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
-		NodePaths:     []string{b.nodeModules},
+		NodePaths:     []string{b.NodeModules},
 		Plugins:       []api.Plugin{b.plugin()},
 		LogLevel:      api.LogLevelSilent,
 		Charset:       api.CharsetUTF8,
@@ -119,32 +133,32 @@ func (b *bundler) common() api.BuildOptions {
 	}
 }
 
-// clientOptions: one entry per campaign with code splitting, so the framework lands
+// ClientOptions: one entry per campaign with code splitting, so the framework lands
 // in a vendor chunk shared byte for byte by every page (DESIGN §2).
-func (b *bundler) clientOptions(outDir string) api.BuildOptions {
+func (b *Bundler) ClientOptions(outDir string) api.BuildOptions {
 	o := b.common()
-	for _, c := range b.campaigns {
+	for _, c := range b.Campaigns {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: clientEntry + c.Slug, OutputPath: "js/" + c.Slug})
 	}
-	o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: filepath.Join(b.components, filepath.FromSlash(baseCSS)), OutputPath: "css/base"})
-	o.Outdir = filepath.Join(outDir, assetsDir)
+	o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: filepath.Join(b.Components, filepath.FromSlash(baseCSS)), OutputPath: "css/base"})
+	o.Outdir = filepath.Join(outDir, AssetsDir)
 	o.Splitting = true
 	o.Format = api.FormatESModule
 	o.Platform = api.PlatformBrowser
 	o.EntryNames = "[dir]/[name]-[hash]"
 	o.ChunkNames = "js/[name]-[hash]"
 	o.AssetNames = "media/[name]-[hash]"
-	o.PublicPath = "/" + assetsDir
-	o.MinifyWhitespace, o.MinifyIdentifiers, o.MinifySyntax = b.minify, b.minify, b.minify
+	o.PublicPath = "/" + AssetsDir
+	o.MinifyWhitespace, o.MinifyIdentifiers, o.MinifySyntax = b.Minify, b.Minify, b.Minify
 	// Licence notices go to a .LEGAL.txt beside each script rather than into the code
 	// every visitor downloads (DESIGN §7's 90 KB first load).
 	o.LegalComments = api.LegalCommentsExternal
 	return o
 }
 
-// serverOptions: one CommonJS bundle for the Node prerender worker (CommonJS because
+// ServerOptions: one CommonJS bundle for the Node prerender worker (CommonJS because
 // react-dom/server requires Node built-ins).
-func (b *bundler) serverOptions(outFile string) api.BuildOptions {
+func (b *Bundler) ServerOptions(outFile string) api.BuildOptions {
 	o := b.common()
 	o.EntryPoints = []string{serverEntry}
 	o.Outfile = outFile
@@ -162,12 +176,14 @@ func (b *bundler) serverOptions(outFile string) api.BuildOptions {
 	return o
 }
 
-// messages turns esbuild's errors into diagnostics with file, line, column and the
-// source line, relative to the site root.
-func messages(root string, msgs []api.Message, diags *diag.List) {
+// Messages turns esbuild's errors into diagnostics with file, line, column and the
+// source line, relative to the site root. A problem inside a generated entry (a page
+// module that does not exist) has no file of the author's to point at: it is reported
+// without a position, naming the missing file relative to the site.
+func Messages(root string, msgs []api.Message, diags *diag.List) {
 	for _, m := range msgs {
-		d := diag.Diagnostic{Severity: diag.Error, Code: "bundle", Message: m.Text}
-		if l := m.Location; l != nil {
+		d := diag.Diagnostic{Severity: diag.Error, Code: "bundle", Message: strings.ReplaceAll(m.Text, filepath.ToSlash(root)+"/", "")}
+		if l := m.Location; l != nil && !strings.HasPrefix(l.File, entryNS+":") {
 			d.File = relPath(root, l.File)
 			d.Line, d.Column = l.Line, diag.ByteColumn(l.LineText, l.Column) // esbuild counts bytes
 			if l.Suggestion != "" {
@@ -205,10 +221,10 @@ type metafile struct {
 	} `json:"outputs"`
 }
 
-// analyse reads esbuild's metafile: which chunks each page imports statically (to
+// Analyse reads esbuild's metafile: which chunks each page imports statically (to
 // preload exactly those) or lazily, and which sources it is made of (to find the
 // translation keys it uses).
-func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
+func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 	var meta metafile
 	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
 		return nil, fmt.Errorf("reading esbuild metafile: %w", err)
@@ -223,7 +239,7 @@ func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 	}
 	// Metafile output keys are relative to AbsWorkingDir; site paths start at outDir.
 	sitePath := func(metaPath string) string {
-		rel, _ := filepath.Rel(outDir, filepath.Join(b.root, metaPath))
+		rel, _ := filepath.Rel(outDir, filepath.Join(b.Root, metaPath))
 		return "/" + filepath.ToSlash(rel)
 	}
 	byEntry := map[string]string{}
@@ -236,7 +252,7 @@ func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 			}
 		}
 	}
-	for _, c := range b.campaigns {
+	for _, c := range b.Campaigns {
 		out, ok := byEntry[c.Slug]
 		if !ok {
 			return nil, fmt.Errorf("esbuild produced no entry for campaign %s", c.Slug)
@@ -280,11 +296,22 @@ func (b *bundler) analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 	return bundle, nil
 }
 
-// readSource reads a metafile input path (relative to the site root).
-func readSource(root, in string) ([]byte, error) {
-	p := in
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(root, filepath.FromSlash(in))
+// Scan bundles the pages' client code in memory with the build's own options and
+// reads which sources each page is made of: what `promo check` needs, found exactly
+// as `promo build` finds it (tree shaking and minification decide which modules a page
+// keeps). Bundling errors (a TSX syntax error, an import that does not resolve) go to
+// diags; the result is nil then.
+func (b *Bundler) Scan(diags *diag.List) *Bundle {
+	outDir := filepath.Join(b.Root, ".promo-scan")
+	res := api.Build(b.ClientOptions(outDir))
+	Messages(b.Root, res.Errors, diags)
+	if len(res.Errors) > 0 {
+		return nil
 	}
-	return os.ReadFile(p)
+	out, err := b.Analyse(outDir, res)
+	if err != nil {
+		diags.Errorf("", 0, 0, "bundle", "", "%v", err)
+		return nil
+	}
+	return out
 }

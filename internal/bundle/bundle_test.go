@@ -1,0 +1,105 @@
+package bundle
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/sitetest"
+)
+
+// Scan (promo check) finds a page's sources as the build does: every script the page
+// imports, statically, lazily or by re-export, through the components alias, whether
+// or not tree shaking keeps its code; not styles, packages or tests.
+func TestScanListsWhatThePageIsMadeOf(t *testing.T) {
+	root := sitetest.Write(t, `
+-- campaigns/x/page.tsx --
+import { lazy } from "react";
+import {
+  Hero,
+  useT,
+} from "@promo/components";
+import type { PageData } from "@promo/components/runtime/types";
+import "./side-effect";
+const Lazy = lazy(() => import("./Lazy"));
+export default function Page() { return Hero() + useT() + String(Lazy); }
+-- campaigns/x/side-effect.ts --
+export {};
+-- campaigns/x/Lazy.tsx --
+export { helper } from "../../components/helper";
+export default function Lazy() { return null; }
+-- components/entry/client.tsx --
+export function hydrate(p: unknown) { return p; }
+-- components/styles/base.css --
+body { margin: 0 }
+-- components/index.ts --
+export { Hero } from "./template/Hero";
+export * from "./runtime/useT";
+export type { PageData } from "./runtime/types";
+-- components/template/Hero.tsx --
+import "./hero.css";
+export function Hero() { return "hero"; }
+-- components/template/hero.css --
+.hero { color: red }
+-- components/runtime/useT.ts --
+export function useT() { return "t"; }
+-- components/runtime/types.ts --
+export interface PageData { locale: string }
+-- components/helper/index.ts --
+export function helper() {}
+-- components/template/Hero.test.tsx --
+import { Hero } from "./Hero";
+`)
+	c := &content.Campaign{Slug: "x", Page: "campaigns/x/page.tsx"}
+	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(root, "node_modules"), Campaigns: []*content.Campaign{c}}
+	var d diag.List
+	got := b.Scan(&d)
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var scripts []string
+	for _, s := range got.Pages["x"].Sources {
+		if IsScript(s) {
+			scripts = append(scripts, s)
+		}
+	}
+	want := []string{"campaigns/x/Lazy.tsx", "campaigns/x/page.tsx", "campaigns/x/side-effect.ts", "components/entry/client.tsx",
+		"components/helper/index.ts", "components/index.ts", "components/runtime/useT.ts", "components/template/Hero.tsx"}
+	if !slices.Equal(scripts, want) {
+		t.Errorf("sources:\n got %v\nwant %v", scripts, want)
+	}
+}
+
+// The scan and the build's own bundle agree on every page of the repository's site:
+// `promo check` and `promo build` judge the same texts.
+func TestScanAgreesWithTheBuild(t *testing.T) {
+	root := sitetest.RepoRoot()
+	site, diags := content.Load(root)
+	if err := diags.Err(); err != nil {
+		t.Fatal(err)
+	}
+	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(root, "node_modules"), Campaigns: site.Campaigns, Minify: true}
+	var d diag.List
+	scanned := b.Scan(&d)
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	res := api.Build(b.ClientOptions(out))
+	if len(res.Errors) > 0 {
+		t.Fatalf("build: %s", res.Errors[0].Text)
+	}
+	built, err := b.Analyse(out, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range site.Campaigns {
+		if got, want := scanned.Pages[c.Slug].Sources, built.Pages[c.Slug].Sources; !slices.Equal(got, want) {
+			t.Errorf("%s: scan and build differ:\nscan  %v\nbuild %v", c.Slug, got, want)
+		}
+	}
+}
