@@ -349,7 +349,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 		return nil, err
 	}
 	b.phase("plan")
-	cache, rendered, err := b.render(ctx, bl.renderer, pages, reqs, bl.fingerprints(b, pages, reqs), bl.pages, diags)
+	cache, rendered, err := b.render(ctx, bl.renderer, pages, reqs, bl.fingerprints(b, pages), bl.pages, diags)
 	if err != nil {
 		if bl.ownRenderer {
 			// The workers died or were stopped: the next build bundles again and
@@ -384,12 +384,14 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	return res, nil
 }
 
-// fingerprints hash what each page's HTML depends on: its page data, its build-time
-// HTML and the code it runs. The server bundle is one file for all campaigns, so its
-// hash would make every page depend on every page.tsx; the campaign's client code
-// stands in for it (both are bundled from the same sources), plus the one source only
-// the server runs.
-func (bl *Builder) fingerprints(b *build, pages []*page, reqs []RenderRequest) [][32]byte {
+// fingerprints hash what each page's HTML depends on: the code it runs and every
+// input of its render request and HTML shell, which are all fields of page (its data,
+// rules, head and assets). The whole struct is hashed, so a field added to the shell is
+// covered by construction (TestFingerprintCoversEveryPageField). The server bundle is
+// one file for all campaigns, so its hash would make every page depend on every
+// page.tsx; the campaign's client code stands in for it (both are bundled from the
+// same sources), plus the one source only the server runs.
+func (bl *Builder) fingerprints(b *build, pages []*page) [][32]byte {
 	serverOnly, _ := os.ReadFile(filepath.Join(bl.opts.Components, "entry", "server.tsx"))
 	code := map[string][32]byte{}
 	for slug, a := range b.bundle.Pages {
@@ -404,17 +406,7 @@ func (bl *Builder) fingerprints(b *build, pages []*page, reqs []RenderRequest) [
 	}
 	out := make([][32]byte, len(pages))
 	for i, p := range pages {
-		h := sha256.New()
-		c := code[p.Slug]
-		h.Write(c[:])
-		h.Write(reqs[i].Data)
-		h.Write([]byte(p.RulesHTML))
-		h.Write([]byte(p.Canonical))
-		for _, a := range p.Alternates {
-			h.Write([]byte(a.HrefLang + a.Href))
-		}
-		h.Write([]byte(p.Title + "\x00" + p.Description + "\x00" + p.Image + "\x00" + strings.Join(p.Assets.CSS, "\x00")))
-		h.Sum(out[i][:0])
+		out[i] = p.fingerprint(code[p.Slug])
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"html"
 	"strings"
@@ -28,6 +29,19 @@ type page struct {
 }
 
 type alternate struct{ HrefLang, Href string }
+
+// fingerprint hashes code (what the page runs) with every field of the page, which
+// holds every input of its render request and of shellHTML.
+func (p *page) fingerprint(code [32]byte) [32]byte {
+	h := sha256.New()
+	h.Write(code[:])
+	if err := json.NewEncoder(h).Encode(p); err != nil {
+		panic("generator: a page cannot be encoded: " + err.Error()) // plain strings and slices only
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
 
 // shellHTML wraps a prerendered body in the page's document (DESIGN §2): language and
 // direction, SEO and social metadata, exactly the page's chunks preloaded, and the
