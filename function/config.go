@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Environments of the product (spec §9, DESIGN §4). `local` is the default and
@@ -154,8 +156,8 @@ func ConfigFromEnv(base Config, getenv func(string) string) (Config, error) {
 		c.CookieDomain = v
 	}
 	if v := getenv("PROMO_API_BASE"); v != "" {
-		if !validAPIBase(v) {
-			return c, fmt.Errorf("PROMO_API_BASE=%q: want a path such as /api (leading slash, no trailing slash, letters, digits, '-', '_')", v)
+		if err := contract.CheckAPIBase(v); err != nil {
+			return c, fmt.Errorf("PROMO_API_BASE: %w", err)
 		}
 		c.APIBase = v
 	}
@@ -213,8 +215,8 @@ func (c Config) resolve() (Config, *url.URL, error) {
 	if c.APIBase == "" {
 		c.APIBase = "/api"
 	}
-	if !validAPIBase(c.APIBase) {
-		return c, nil, fmt.Errorf("function: API base %q: want a path such as /api", c.APIBase)
+	if err := contract.CheckAPIBase(c.APIBase); err != nil {
+		return c, nil, fmt.Errorf("function: %w", err)
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
@@ -309,19 +311,6 @@ func validCookieDomain(s string) bool {
 			if !(isAlnum(c) || c == '-') {
 				return false
 			}
-		}
-	}
-	return true
-}
-
-func validAPIBase(s string) bool {
-	if len(s) < 2 || s[0] != '/' || s[len(s)-1] == '/' || strings.Contains(s, "//") || len(s) > 64 {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !(isAlnum(c) || c == '_' || c == '-' || c == '/') {
-			return false
 		}
 	}
 	return true

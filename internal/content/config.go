@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/yamlpos"
 )
@@ -142,9 +143,9 @@ func (c *Config) validate(diags *diag.List) {
 			diags.Errorf(ConfigFile, l, col, "missing-cookie", "name the token cookie, e.g. b_t_c_k_"+name, "environment %s has no cookie name", name)
 		}
 	}
-	if !strings.HasPrefix(c.APIBase, "/") || strings.HasSuffix(c.APIBase, "/") {
+	if err := contract.CheckAPIBase(c.APIBase); err != nil {
 		l, col := at("apiBase")
-		diags.Errorf(ConfigFile, l, col, "bad-api-base", "write a site path like /api", "apiBase %q must start with / and not end with /", c.APIBase)
+		diags.Errorf(ConfigFile, l, col, "bad-api-base", "write a site path like /api", "apiBase: %v", err)
 	}
 }
 

@@ -71,3 +71,21 @@ func TestLoadOverridesAndValidates(t *testing.T) {
 		}
 	}
 }
+
+// An apiBase the function would refuse fails when the site loads, at its line, instead
+// of when `promo serve` starts (one rule: contract.CheckAPIBase).
+func TestAPIBaseTheFunctionRefusesFailsAtLoad(t *testing.T) {
+	for _, base := range []string{"/api/v1.0", "/api//x", "/api/", "api"} {
+		root := t.TempDir()
+		yaml := "brand: x\napiBase: " + base + "\n"
+		if err := os.WriteFile(filepath.Join(root, ConfigFile), []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var d diag.List
+		LoadConfig(root, &d)
+		err := d.Err()
+		if err == nil || !strings.Contains(err.Error(), "site.yaml:2:10: error: apiBase: API base \""+base+"\" is not a site path") {
+			t.Errorf("apiBase %s: got %v", base, err)
+		}
+	}
+}
