@@ -70,15 +70,41 @@ func NewBuilder(opts Options) (*Builder, error) {
 }
 
 // Build runs a whole build once: the zero-configuration entry point of `promo build`.
-// Content problems come back as *diag.Failure listing all of them; dist/ is replaced
-// only when the build succeeded.
+// It loads the site at opts.Root (content.Load) and builds it. Content problems come
+// back as a *Failure listing all of them; dist/ is replaced only when the build
+// succeeded.
 func Build(ctx context.Context, opts Options) (*Result, error) {
 	b, err := NewBuilder(opts)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
-	return b.Build(ctx)
+	start := time.Now()
+	site, diags := content.Load(b.opts.Root)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	loaded := time.Since(start)
+	res, err := b.Build(ctx, Input{Site: site, Changes: content.Everything, Locales: opts.Locales})
+	if err != nil {
+		return nil, err
+	}
+	res.Phases = append([]Phase{{Name: "load", Duration: loaded}}, res.Phases...)
+	res.Duration += loaded
+	res.Warnings = append(diags.Warnings(), res.Warnings...)
+	return res, nil
+}
+
+// Input is what one build of a Builder is made from.
+type Input struct {
+	// Site is the loaded, valid content (content.Load).
+	Site *content.Site
+	// Changes says what changed since the builder's last build: the bundles are made
+	// again only for code and styles; pages are re-rendered only where their inputs
+	// differ, whatever it says.
+	Changes content.Changes
+	// Locales limits the build to these locales and the default one; empty: all.
+	Locales []string
 }
 
 // Close stops the workers and disposes of esbuild's contexts.
@@ -103,29 +129,18 @@ func (bl *Builder) dispose() {
 	}
 }
 
-// Build builds the site, reusing what the previous Build of this builder produced.
-func (bl *Builder) Build(ctx context.Context) (*Result, error) {
-	return bl.Rebuild(ctx, nil)
-}
-
-// Rebuild builds after the files in changed (site-root relative, slash-separated)
-// changed; nil means anything may have changed. When no script or style changed and
-// the campaigns are the same, the last bundle is reused without running esbuild.
-func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, error) {
+// Build builds in.Site, reusing what the builder's previous builds produced.
+func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	bl.mu.Lock()
 	defer bl.mu.Unlock()
 	start := time.Now()
-	s, diags := content.Load(bl.opts.Root)
-	if err := diags.Err(); err != nil {
+	var diags diag.List
+	b := &build{opts: bl.opts, site: in.Site, locales: in.Site.Config.Locales, mark: start, out: newOutput()}
+	if err := b.limitLocales(in.Locales); err != nil {
 		return nil, err
 	}
-	b := &build{opts: bl.opts, site: s, locales: s.Config.Locales, mark: start, out: newOutput()}
-	if err := b.limitLocales(); err != nil {
-		return nil, err
-	}
-	b.phase("load")
-	if bl.codeChanged(b, changed) {
-		if err := bl.bundle(ctx, b, diags); err != nil {
+	if bl.codeChanged(b, in.Changes) {
+		if err := bl.bundle(ctx, b, &diags); err != nil {
 			bl.last = nil
 			return nil, err
 		}
@@ -138,7 +153,7 @@ func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, erro
 		b.bundle = bl.last
 	}
 	b.phase("bundle")
-	res, err := bl.assemble(ctx, b, diags)
+	res, err := bl.assemble(ctx, b, &diags)
 	if err != nil {
 		return nil, err
 	}
@@ -160,56 +175,27 @@ func (bl *Builder) Rebuild(ctx context.Context, changed []string) (*Result, erro
 	return res, nil
 }
 
-// codeChanged tells whether the bundles must be rebuilt: on the first build, when the
-// campaigns changed (entries come and go, page.tsx appears) or a changed file is code
-// or style.
-func (bl *Builder) codeChanged(b *build, changed []string) bool {
-	if bl.last == nil || changed == nil {
+// codeChanged tells whether the bundles must be made again: on the first build, when
+// the campaigns changed (entries come and go, page.tsx appears) or a changed file is
+// code or style.
+func (bl *Builder) codeChanged(b *build, ch content.Changes) bool {
+	if bl.last == nil || ch.Code() {
 		return true
 	}
 	var slugs []string
 	for _, c := range b.site.Campaigns {
 		slugs = append(slugs, c.Slug+"\x00"+c.Page)
 	}
-	if !slices.Equal(slugs, bl.lastPages) {
-		return true
-	}
-	for _, f := range changed {
-		switch strings.ToLower(filepath.Ext(f)) {
-		case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".css", ".json":
-			if !strings.HasPrefix(f, "locales/") { // translations are data, not code
-				return true
-			}
-		}
-		if strings.HasPrefix(f, "components/") || f == "package.json" || f == "package-lock.json" {
-			return true
-		}
-	}
-	return false
+	return !slices.Equal(slugs, bl.lastPages)
 }
 
-// SetLocales changes the locales the next builds make (empty: all); watch mode builds
-// the others on first request.
-func (bl *Builder) SetLocales(locales []string) {
-	bl.mu.Lock()
-	defer bl.mu.Unlock()
-	bl.opts.Locales = append([]string(nil), locales...)
-}
-
-// Locales returns the locales the builder was last asked to limit itself to.
-func (bl *Builder) Locales() []string {
-	bl.mu.Lock()
-	defer bl.mu.Unlock()
-	return append([]string(nil), bl.opts.Locales...)
-}
-
-func (b *build) limitLocales() error {
-	if len(b.opts.Locales) == 0 {
+func (b *build) limitLocales(locales []string) error {
+	if len(locales) == 0 {
 		return nil
 	}
 	cfg := b.site.Config
 	b.locales = nil
-	for _, l := range b.opts.Locales {
+	for _, l := range locales {
 		if !cfg.IsLocale(l) {
 			return fmt.Errorf("--locale %s: not a locale of the site (%s)", l, strings.Join(cfg.Locales, ", "))
 		}
@@ -376,7 +362,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	if err := b.writeManifest(pages); err != nil {
 		return nil, err
 	}
-	res := &Result{Site: b.site, Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
+	res := &Result{Pages: len(pages), Locales: len(b.locales), Campaigns: len(b.site.Campaigns),
 		FirstLoadJS: map[string]int{}, Warnings: diags.Warnings(), Out: bl.opts.Out, Rendered: rendered}
 	for slug, a := range b.bundle.Pages {
 		res.FirstLoadJS[slug] = b.firstLoadBytes(a)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/promohq/promo/generator"
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/sitetest"
 )
 
@@ -27,7 +28,7 @@ export default function Page() { return <main><Hero /></main>; }
 		t.Fatal(err)
 	}
 	defer b.Close()
-	first, err := b.Build(context.Background())
+	first, err := rebuild(b, root, content.Everything)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,11 +69,11 @@ export default function Page() { return <main><Hero /></main>; }
 		if step.edit != "" {
 			sitetest.WriteInto(t, root, step.edit)
 		}
-		var changed []string
+		var changed content.Changes
 		for f := range sitetest.Parse(step.edit) {
-			changed = append(changed, f)
+			changed.Files = append(changed.Files, f)
 		}
-		res, err := b.Rebuild(context.Background(), changed)
+		res, err := rebuild(b, root, changed)
 		if err != nil {
 			t.Fatalf("%s: %v", step.name, err)
 		}
@@ -105,15 +106,15 @@ func TestRebuildSwapsServerCode(t *testing.T) {
 	root := writeSite(t, secondCampaign+page(`const label = "version 1";`))
 	repo := sitetest.RepoRoot()
 	b, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
-		NodeModules: filepath.Join(repo, "node_modules"), Locales: []string{"en"}, WriteInPlace: true})
+		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if _, err := b.Build(context.Background()); err != nil {
+	if _, err := rebuild(b, root, content.Everything, "en"); err != nil {
 		t.Fatal(err)
 	}
-	changed := []string{"campaigns/second/page.tsx"}
+	changed := content.Changes{Files: []string{"campaigns/second/page.tsx"}}
 	for i, step := range []struct {
 		code, want, wantErr string
 		text                bool
@@ -130,10 +131,10 @@ func TestRebuildSwapsServerCode(t *testing.T) {
 		edit, changed := page(step.code), changed
 		if step.text {
 			edit = "-- locales/en/second.json --\n{\"hero\": {\"title\": \"Second\", \"subtitle\": \"edited\"}}\n"
-			changed = []string{"locales/en/second.json"}
+			changed = content.Changes{Files: []string{"locales/en/second.json"}}
 		}
 		sitetest.WriteInto(t, root, edit)
-		_, err := b.Rebuild(context.Background(), changed)
+		_, err := rebuild(b, root, changed, "en")
 		if step.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), step.wantErr) {
 				t.Fatalf("step %d: error %v, want one saying %q", i, err, step.wantErr)
@@ -147,4 +148,13 @@ func TestRebuildSwapsServerCode(t *testing.T) {
 			t.Fatalf("step %d: page does not say %q: %.300s", i, step.want, got)
 		}
 	}
+}
+
+// rebuild loads the site at root and builds it with b after changes, as watch mode does.
+func rebuild(b *generator.Builder, root string, changes content.Changes, locales ...string) (*generator.Result, error) {
+	site, diags := content.Load(root)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return b.Build(context.Background(), generator.Input{Site: site, Changes: changes, Locales: locales})
 }

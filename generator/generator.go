@@ -29,7 +29,7 @@ type Options struct {
 	NodeModules string   // default <Root>/node_modules
 	Node        string   // Node binary for prerendering; default the pinned one in NodeModules
 	Workers     int      // prerender processes; default min(2, CPUs)
-	Locales     []string // build only these (and the default locale); empty: all
+	Locales     []string // Build (the function) makes only these and the default locale; empty: all
 	NoMinify    bool
 	// Renderer prerenders pages; default Node workers started by the Builder and
 	// closed with it.
@@ -51,7 +51,7 @@ type Result struct {
 	// FirstLoadJS is the bytes of script each campaign's page loads up front (entry
 	// plus preloaded chunks), by slug.
 	FirstLoadJS map[string]int
-	Warnings    []diag.Diagnostic
+	Warnings    []Diagnostic
 	Duration    time.Duration
 	Out         string
 	// Phases is how long each step took, in order, for the benchmarks.
@@ -296,3 +296,13 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// The content diagnostics a build reports, named here so callers outside this module
+// can use them: a build that finds problems returns a *Failure listing all of them,
+// and Result.Warnings holds the rest. Each Diagnostic has the file, line, column, a
+// code and a hint, like esbuild's messages.
+type (
+	Diagnostic = diag.Diagnostic
+	Failure    = diag.Failure
+	Severity   = diag.Severity
+)

@@ -68,7 +68,7 @@ const tmpPrefix = ".promo-tmp-"
 
 // writeAll writes files under dir with a few goroutines: file creation dominates and
 // overlaps well.
-func writeAll(dir string, files map[string][]byte) error {
+func writeAll(dir string, files map[string][]byte, byRename bool) error {
 	rels := make([]string, 0, len(files))
 	dirs := map[string]bool{}
 	for rel := range files {
@@ -88,7 +88,7 @@ func writeAll(dir string, files map[string][]byte) error {
 		go func() {
 			defer wg.Done()
 			for rel := range work {
-				if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), files[rel], 0o644); err != nil {
+				if err := writeFile(filepath.Join(dir, filepath.FromSlash(rel)), files[rel], byRename); err != nil {
 					select {
 					case errs <- err:
 					default:
@@ -124,7 +124,7 @@ func (o *output) flushAtomic(final string) error {
 		return err
 	}
 	if err := os.Chmod(tmp, 0o755); err == nil {
-		err = writeAll(tmp, o.files)
+		err = writeAll(tmp, o.files, false)
 	}
 	if err == nil {
 		err = swap(tmp, final)
@@ -179,8 +179,21 @@ func (o *output) flushInPlace(dir string, prev map[string][32]byte) (map[string]
 			touched = append(touched, rel)
 		}
 	}
-	if err := writeAll(dir, changed); err != nil {
-		return nil, nil, err
+	// Pages are read while they are replaced (watch mode serves the last good output
+	// during a rebuild): every file is swapped in whole by a rename, never seen half
+	// written, and pages go last, once the new scripts and styles they name exist.
+	pages, rest := map[string][]byte{}, map[string][]byte{}
+	for rel, data := range changed {
+		if strings.HasSuffix(rel, ".html") {
+			pages[rel] = data
+		} else {
+			rest[rel] = data
+		}
+	}
+	for _, files := range []map[string][]byte{rest, pages} {
+		if err := writeAll(dir, files, true); err != nil {
+			return nil, nil, err
+		}
 	}
 	for rel := range prev {
 		if _, ok := sums[rel]; !ok {
@@ -192,4 +205,17 @@ func (o *output) flushInPlace(dir string, prev map[string][32]byte) (map[string]
 	}
 	sort.Strings(touched)
 	return sums, touched, nil
+}
+
+// writeFile writes data to name; byRename writes a temporary file beside it first and
+// renames it over name, so a reader sees the old file or the new one, never a part.
+func writeFile(name string, data []byte, byRename bool) error {
+	if !byRename {
+		return os.WriteFile(name, data, 0o644)
+	}
+	tmp := name + ".promo-tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
 }

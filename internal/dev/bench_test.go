@@ -24,7 +24,7 @@ func BenchmarkSaveToReload(b *testing.B) {
 	if out, err := exec.Command("bash", filepath.Join(repo, "scripts", "dev-site.sh"), root).CombinedOutput(); err != nil {
 		b.Fatalf("%v: %s", err, out)
 	}
-	s, err := New(Options{Root: root, Log: io.Discard})
+	s, err := New(Options{Root: root, NewBuilder: repoBuilder(root), Log: io.Discard})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -27,46 +27,67 @@ import (
 	"time"
 
 	"github.com/promohq/promo/function"
-	"github.com/promohq/promo/generator"
-	"github.com/promohq/promo/internal/cdn"
 	"github.com/promohq/promo/internal/content"
-	"github.com/promohq/promo/internal/mock"
+	"github.com/promohq/promo/internal/stack"
 )
 
 //go:embed client
 var clientFiles embed.FS
 
-// Options configure the dev server. The zero value serves the site in the current
-// folder with every locale and the real clock.
+// Builder makes the pages of a loaded site into the server's output folder, writing
+// only what changed: the generator's Builder, adapted by the dev command (this package
+// does not import the generator). Build calls never overlap.
+type Builder interface {
+	// Build builds site after changes, in locales (and the default locale; empty:
+	// all). It reports the site paths of the pages it re-rendered and the output files
+	// it wrote or removed.
+	Build(ctx context.Context, site *content.Site, changes content.Changes, locales []string) (Outcome, error)
+	Close() error
+}
+
+// Outcome is what one Build did.
+type Outcome struct {
+	Rendered []string // site paths of the pages rendered again
+	Written  []string // output files written or removed
+	Phases   string   // how long each step took, for the log
+}
+
+// Options configure the dev server. Besides NewBuilder, the zero value serves the site
+// in the current folder with every locale and the real clock.
 type Options struct {
-	Root        string
-	Components  string // default <Root>/components
-	NodeModules string // default <Root>/node_modules
-	Locales     []string
-	Now         time.Time     // the dev clock starts here; zero: the real clock
-	Quiet       time.Duration // how long the tree must be still before a rebuild; default 10 ms
-	Log         io.Writer     // progress lines; default stderr
+	Root string
+	// NewBuilder makes the builder that writes the pages into out (required).
+	NewBuilder func(out string) (Builder, error)
+	Locales    []string      // build these (and the default locale) up front; the others on first request
+	Now        time.Time     // the dev clock starts here; zero: the real clock
+	Quiet      time.Duration // how long the tree must be still before a rebuild; default 10 ms
+	Log        io.Writer     // progress lines; default stderr
 }
 
 // Server is a running dev server. It implements PreviewEnv for the preview matrix.
+//
+// Builds run one at a time on the server's own goroutine; requests never wait for one
+// (the last good output is served meanwhile), except the first request of a locale
+// not built yet, which waits for the build that adds it.
 type Server struct {
 	opts     Options
 	out      string // where the pages are written, in place
-	builder  *generator.Builder
+	builder  Builder
 	watcher  *watcher
 	events   *hub
 	instance string
 	logger   *slog.Logger
+	nudge    chan struct{} // a locale was asked for: build without waiting for a file change
 
-	mu        sync.Mutex
-	site      *content.Site
-	build     int
-	lastErr   *errorPayload
-	fn        *function.Handler
-	fnKey     string // API base and cookie the function was made with
-	mock      *mock.Mock
-	mockKey   string // the campaigns the mock was given
-	pages     atomic.Pointer[http.Handler]
+	mu      sync.Mutex // never held during a build
+	site    *content.Site
+	build   int
+	lastErr *errorPayload
+	stack   *stack.Stack
+	// locales are the locales built or being built; nil: every locale. waiting holds,
+	// for each locale asked for and not built yet, what its first requests wait on.
+	locales   []string
+	waiting   map[string]chan struct{}
 	nowOffset atomic.Int64 // dev clock minus real clock, in ns
 
 	rebuilt chan buildReport // for tests: every finished rebuild
@@ -77,7 +98,8 @@ type Server struct {
 // buildReport is what one rebuild did.
 type buildReport struct {
 	Build    int
-	Changed  []string
+	Changes  content.Changes
+	Locales  []string // nil: all
 	Rendered []string
 	Err      error
 	Took     time.Duration
@@ -86,6 +108,9 @@ type buildReport struct {
 // New builds the site once and starts watching it. The first build's errors are not
 // fatal: the server starts and shows them in the overlay until they are fixed.
 func New(opts Options) (*Server, error) {
+	if opts.NewBuilder == nil {
+		return nil, errors.New("dev: Options.NewBuilder is required")
+	}
 	if opts.Root == "" {
 		opts.Root = "."
 	}
@@ -104,8 +129,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := generator.NewBuilder(generator.Options{Root: root, Out: out, Components: opts.Components, NodeModules: opts.NodeModules,
-		Locales: opts.Locales, WriteInPlace: true, NoMinify: true})
+	b, err := opts.NewBuilder(out)
 	if err != nil {
 		os.RemoveAll(out)
 		return nil, err
@@ -114,11 +138,15 @@ func New(opts Options) (*Server, error) {
 	_, _ = rand.Read(id)
 	s := &Server{opts: opts, out: out, builder: b, events: newHub(), instance: hex.EncodeToString(id),
 		logger: slog.New(slog.NewTextHandler(io.Discard, nil)), rebuilt: make(chan buildReport, 64),
+		nudge: make(chan struct{}, 1), waiting: map[string]chan struct{}{},
 		stop: make(chan struct{}), stopped: make(chan struct{})}
+	if len(opts.Locales) > 0 {
+		s.locales = slices.Clone(opts.Locales)
+	}
 	if !opts.Now.IsZero() {
 		s.SetNow(opts.Now)
 	}
-	s.rebuild(nil)
+	s.rebuild(content.Everything)
 	if s.Site() == nil && s.lastErr == nil {
 		return nil, errors.New("the first build neither succeeded nor reported why")
 	}
@@ -130,47 +158,69 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// loop rebuilds on every batch of changes; batches that arrive during a rebuild are
-// merged into the next one.
+// loop rebuilds on every batch of changes and on every locale asked for; what arrives
+// during a rebuild is merged into the next one.
 func (s *Server) loop() {
 	defer close(s.stopped)
 	for {
-		var batch []string
+		var changes content.Changes
 		select {
 		case <-s.stop:
 			return
+		case <-s.nudge:
 		case b, ok := <-s.watcher.batches:
 			if !ok {
 				return
 			}
-			batch = b
+			changes = b
 		}
 	drain:
 		for {
 			select {
 			case more := <-s.watcher.batches:
-				batch = append(batch, more...)
+				changes = changes.Merge(more)
+			case <-s.nudge:
 			default:
 				break drain
 			}
 		}
-		if slices.Contains(batch, everything) {
-			batch = nil
-		}
-		s.rebuild(batch)
+		s.rebuild(changes)
 	}
 }
 
-// rebuild runs the builder and publishes the outcome to open pages.
-func (s *Server) rebuild(changed []string) {
+// rebuild loads the site, builds it and publishes the outcome to open pages. It runs
+// on the loop's goroutine only (and once in New, before the loop starts).
+func (s *Server) rebuild(changes content.Changes) {
 	start := time.Now()
-	if changed != nil {
-		s.events.publish(event{"building", map[string]any{"changed": changed}})
+	s.mu.Lock()
+	locales := slices.Clone(s.locales)
+	var ready []chan struct{} // the first requests of these locales wait for this build
+	for _, l := range locales {
+		if ch, ok := s.waiting[l]; ok {
+			ready = append(ready, ch)
+			delete(s.waiting, l)
+		}
 	}
-	res, err := s.builder.Rebuild(context.Background(), changed)
+	s.mu.Unlock()
+	defer func() {
+		for _, ch := range ready {
+			close(ch)
+		}
+	}()
+	if !changes.All && len(changes.Files) > 0 {
+		s.events.publish(event{"building", map[string]any{"changed": changes.Files}})
+	}
+	site, diags := content.Load(s.opts.Root)
+	out, err := Outcome{}, diags.Err()
+	if err == nil {
+		out, err = s.builder.Build(context.Background(), site, changes, locales)
+	}
+	if err == nil {
+		err = s.serve(site)
+	}
 	s.mu.Lock()
 	s.build++
-	report := buildReport{Build: s.build, Changed: changed, Err: err, Took: time.Since(start)}
+	report := buildReport{Build: s.build, Changes: changes, Locales: locales, Err: err, Took: time.Since(start), Rendered: out.Rendered}
 	if err != nil {
 		s.lastErr = newErrorPayload(s.opts.Root, s.build, err)
 		s.mu.Unlock()
@@ -180,25 +230,17 @@ func (s *Server) rebuild(changed []string) {
 		recovered := s.lastErr != nil
 		s.lastErr = nil
 		s.mu.Unlock()
-		report.Rendered = res.Rendered
-		if e := s.refresh(res.Site); e != nil {
-			fmt.Fprintf(s.opts.Log, "dev server: %v\n", e)
-		}
-		var pages any = res.Rendered
-		if len(res.Rendered) == 0 && len(res.Changed) > 0 {
+		var pages any = out.Rendered
+		if len(out.Rendered) == 0 && len(out.Written) > 0 {
 			pages = nil // something else changed (public/, 404 pages): every page reloads
 		}
 		// A fix that restores the last good output changes no file, but open pages must
 		// still hear that the error is gone.
-		if len(res.Rendered) > 0 || len(res.Changed) > 0 || changed == nil || recovered {
-			s.events.publish(event{"reload", map[string]any{"build": report.Build, "pages": pages, "cssOnly": cssOnly(changed)}})
-		}
-		var phases []string
-		for _, p := range res.Phases {
-			phases = append(phases, fmt.Sprintf("%s %d", p.Name, p.Duration.Milliseconds()))
+		if len(out.Rendered) > 0 || len(out.Written) > 0 || changes.All || recovered {
+			s.events.publish(event{"reload", map[string]any{"build": report.Build, "pages": pages, "cssOnly": changes.StylesOnly()}})
 		}
 		fmt.Fprintf(s.opts.Log, "rebuilt in %d ms (%s): %d pages re-rendered, %d files written\n",
-			report.Took.Milliseconds(), strings.Join(phases, ", "), len(res.Rendered), len(res.Changed))
+			report.Took.Milliseconds(), out.Phases, len(out.Rendered), len(out.Written))
 	}
 	select {
 	case s.rebuilt <- report:
@@ -206,54 +248,20 @@ func (s *Server) rebuild(changed []string) {
 	}
 }
 
-// cssOnly: every changed source is a style sheet, so pages can swap their sheets in
-// place without reloading.
-func cssOnly(changed []string) bool {
-	if len(changed) == 0 {
-		return false
-	}
-	for _, f := range changed {
-		if !strings.HasSuffix(f, ".css") {
-			return false
-		}
-	}
-	return true
-}
-
-// refresh keeps the site the build was made from and brings the function, the mock
-// and the static server (which knows the slugs) up to date with it. Campaign edits
-// go to the running mock, so a preview login survives them; a new API base or
-// cookie name needs a new function.
-func (s *Server) refresh(site *content.Site) error {
-	mc := mock.FromCampaigns(site.Campaigns)
-	key, _ := json.Marshal(mc)
-	local := site.Config.Environments["local"]
-	fnKey := site.Config.APIBase + "\x00" + local.Cookie
+// serve keeps the site the build was made from and brings the function, the mock and
+// the static server (which knows the slugs) up to date with it (package stack).
+func (s *Server) serve(site *content.Site) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.site = site
-	switch {
-	case s.fn == nil || fnKey != s.fnKey:
-		m := mock.New(mock.Options{Campaigns: mc, Now: s.Now, Seed: 1})
-		fn, err := function.New(function.Config{Env: function.EnvLocal, APIBase: site.Config.APIBase, CookieName: local.Cookie,
-			Local: m, Logger: s.logger, Now: s.Now})
-		if err != nil {
-			return err
-		}
-		if s.fn != nil {
-			_ = s.fn.Close()
-		}
-		s.fn, s.fnKey, s.mock = fn, fnKey, m
-	case string(key) != s.mockKey:
-		s.mock.SetCampaigns(mc)
+	if s.stack != nil {
+		return s.stack.Update(site)
 	}
-	s.mockKey = string(key)
-	cs := cdn.Site{Locales: site.Config.Locales}
-	for _, c := range site.Campaigns {
-		cs.Slugs = append(cs.Slugs, c.Slug)
+	st, err := stack.New(stack.Config{Site: site, Dir: s.out, Env: function.EnvLocal, Now: s.Now, Logger: s.logger, Pages: injectClient})
+	if err != nil {
+		return err
 	}
-	var h http.Handler = s.fn.Mount(injectClient(cdn.NewServer(s.out, cs)))
-	s.pages.Store(&h)
+	s.stack = st
 	return nil
 }
 
@@ -274,13 +282,15 @@ func (s *Server) Handler() http.Handler {
 			w.Header().Set("Cache-Control", "no-store")
 			static.ServeHTTP(w, r)
 		default:
-			s.ensureLocale(r.URL.Path)
-			h := s.pages.Load()
-			if h == nil {
+			s.ensureLocale(r)
+			s.mu.Lock()
+			st := s.stack
+			s.mu.Unlock()
+			if st == nil {
 				s.serveError(w)
 				return
 			}
-			(*h).ServeHTTP(w, r)
+			st.ServeHTTP(w, r)
 		}
 	})
 }
@@ -293,20 +303,37 @@ func (s *Server) serveError(w http.ResponseWriter) {
 	fmt.Fprint(w, `<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Build failed</title>`+clientTag+`</head><body></body></html>`)
 }
 
-// ensureLocale builds a locale left out by --locale when a page of it is asked for.
-func (s *Server) ensureLocale(path string) {
-	limited := s.builder.Locales()
-	if len(limited) == 0 {
+// ensureLocale has a locale left out by --locale built when a page of it is asked for,
+// and holds that request until the build that adds it is done. Requests for locales
+// built already, and for anything else, go straight on. Two new locales asked for at
+// once are both built: each is added to the set under the lock.
+func (s *Server) ensureLocale(r *http.Request) {
+	seg, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	s.mu.Lock()
+	if s.locales == nil || s.site == nil || !s.site.Config.IsLocale(seg) {
+		s.mu.Unlock()
 		return
 	}
-	seg, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	site := s.Site()
-	if site == nil || !site.Config.IsLocale(seg) || slices.Contains(limited, seg) {
-		return
+	wait, pending := s.waiting[seg]
+	if !pending && !slices.Contains(s.locales, seg) {
+		s.locales = append(s.locales, seg)
+		wait = make(chan struct{})
+		s.waiting[seg] = wait
+		pending = true
+		fmt.Fprintf(s.opts.Log, "building %s on first request\n", seg)
+		select {
+		case s.nudge <- struct{}{}:
+		default: // a nudge is queued already; that build will see this locale
+		}
 	}
-	s.builder.SetLocales(append(limited, seg))
-	fmt.Fprintf(s.opts.Log, "building %s on first request\n", seg)
-	s.rebuild([]string{})
+	s.mu.Unlock()
+	if pending {
+		select {
+		case <-wait:
+		case <-r.Context().Done():
+		case <-s.stop:
+		}
+	}
 }
 
 func (s *Server) hello() event {
@@ -325,11 +352,12 @@ func (s *Server) Site() *content.Site {
 // API sends a request to the function in-process, as a page would.
 func (s *Server) API(method, path string, body any) (*http.Response, error) {
 	s.mu.Lock()
-	fn := s.fn
+	st := s.stack
 	s.mu.Unlock()
-	if fn == nil {
+	if st == nil {
 		return nil, errors.New("the site has not been built yet")
 	}
+	fn := st.Function()
 	var payload io.Reader = http.NoBody
 	if body != nil {
 		data, err := json.Marshal(body)
@@ -361,11 +389,13 @@ func (s *Server) SetNow(t time.Time) {
 
 // BuiltLocales lists the locales built so far (all, without --locale).
 func (s *Server) BuiltLocales() []string {
-	if limited := s.builder.Locales(); len(limited) > 0 {
-		return limited
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.locales != nil {
+		return slices.Clone(s.locales)
 	}
-	if site := s.Site(); site != nil {
-		return site.Config.Locales
+	if s.site != nil {
+		return s.site.Config.Locales
 	}
 	return nil
 }
@@ -378,8 +408,8 @@ func (s *Server) Close() error {
 		<-s.stopped
 	}
 	s.mu.Lock()
-	if s.fn != nil {
-		_ = s.fn.Close()
+	if s.stack != nil {
+		_ = s.stack.Close()
 	}
 	s.mu.Unlock()
 	err := s.builder.Close()

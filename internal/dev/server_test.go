@@ -47,9 +47,7 @@ func start(t *testing.T, locales ...string) (*Server, string, chan event) {
 	t.Helper()
 	sitetest.RequireNodeModules(t)
 	root := sitetest.Write(t, sitetest.LibraryTexts(t)+testSite)
-	repo := sitetest.RepoRoot()
-	s, err := New(Options{Root: root, Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules"),
-		Locales: locales, Log: io.Discard})
+	s, err := New(Options{Root: root, NewBuilder: repoBuilder(root), Locales: locales, Log: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}

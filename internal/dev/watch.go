@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/promohq/promo/internal/content"
 )
 
 // watchedDirs and watchedFiles are what a site is made of (DESIGN §1).
@@ -18,17 +19,15 @@ var (
 	watchedFiles = []string{"site.yaml"}
 )
 
-// everything in a batch means events were lost: rebuild as if anything changed.
-const everything = "*"
-
 // watcher reports changed files (site-root relative, slash-separated) in batches: the
 // events of a burst (an editor's save is often write + rename + chmod; a git checkout
-// is hundreds) arrive as one batch once the tree has been quiet for `quiet`.
+// is hundreds) arrive as one batch once the tree has been quiet for `quiet`. A batch
+// after lost events says All.
 type watcher struct {
 	root    string
 	fs      *fsnotify.Watcher
 	quiet   time.Duration
-	batches chan []string
+	batches chan content.Changes
 	done    chan struct{}
 }
 
@@ -37,7 +36,7 @@ func newWatcher(root string, quiet time.Duration) (*watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &watcher{root: root, fs: fw, quiet: quiet, batches: make(chan []string, 1), done: make(chan struct{})}
+	w := &watcher{root: root, fs: fw, quiet: quiet, batches: make(chan content.Changes, 1), done: make(chan struct{})}
 	// The root itself is watched for site.yaml and for watched folders that appear.
 	if err := fw.Add(root); err != nil {
 		fw.Close()
@@ -95,6 +94,7 @@ func (w *watcher) relevant(abs string) (string, bool) {
 func (w *watcher) loop() {
 	defer close(w.batches)
 	pending := map[string]bool{}
+	lost := false
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -127,12 +127,13 @@ func (w *watcher) loop() {
 			pending[rel] = true
 			timer.Reset(w.quiet)
 		case <-timer.C:
-			batch := make([]string, 0, len(pending))
+			batch := content.Changes{All: lost}
 			for p := range pending {
-				batch = append(batch, p)
+				batch.Files = append(batch.Files, p)
 			}
-			slices.Sort(batch)
+			slices.Sort(batch.Files)
 			clear(pending)
+			lost = false
 			select {
 			case w.batches <- batch:
 			case <-w.done:
@@ -140,7 +141,7 @@ func (w *watcher) loop() {
 			}
 		case <-w.fs.Errors:
 			// Overflow or a vanished folder: a full rebuild covers whatever was missed.
-			pending[everything] = true
+			lost = true
 			timer.Reset(w.quiet)
 		}
 	}

@@ -87,7 +87,8 @@ func Run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	fmt.Fprintln(opts.IO.ErrOut, "building…")
-	s, err := devserver.New(devserver.Options{Root: opts.Root, Locales: opts.Locales, Now: now, Log: opts.IO.ErrOut})
+	s, err := devserver.New(devserver.Options{Root: opts.Root, Locales: opts.Locales, Now: now, Log: opts.IO.ErrOut,
+		NewBuilder: func(out string) (devserver.Builder, error) { return NewBuilder(opts.Root, out) }})
 	if err != nil {
 		ln.Close()
 		return err

@@ -14,13 +14,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promohq/promo/function"
-	"github.com/promohq/promo/internal/cdn"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/content"
-	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/httpserve"
-	"github.com/promohq/promo/internal/mock"
+	"github.com/promohq/promo/internal/stack"
 )
 
 // Options of `promo serve`.
@@ -66,38 +63,11 @@ override the site configuration.`,
 	return cmd
 }
 
-// Handler assembles pages, function and mock. close releases the function's
-// background work.
+// Handler assembles pages, function and mock (package stack). close releases the
+// function's background work.
 func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), err error) {
-	var diags diag.List
-	cfg := content.LoadConfig(opts.Root, &diags)
-	campaigns := content.LoadCampaigns(opts.Root, cfg.Locales, &diags)
+	site, diags := content.Load(opts.Root)
 	if err := diags.Err(); err != nil {
-		return nil, nil, err
-	}
-	// The flag wins over PROMO_ENV, which wins over site.yaml; the environment then
-	// picks its upstream and cookie from site config (PROMO_UPSTREAM etc. may override).
-	env := opts.Env
-	if env == "" {
-		env = opts.Getenv("PROMO_ENV")
-	}
-	if env == "" {
-		env = cfg.Environment
-	}
-	envCfg, ok := cfg.Environments[env]
-	if !ok {
-		return nil, nil, fmt.Errorf("--env %s: not an environment of the site (use production, testnet, test, dev or local)", env)
-	}
-	fc := function.Config{Env: env, Upstream: envCfg.Upstream, CookieName: envCfg.Cookie, APIBase: cfg.APIBase, Logger: logger}
-	if fc, err = function.ConfigFromEnv(fc, opts.Getenv); err != nil {
-		return nil, nil, err
-	}
-	// The mock stands in only in local, decided after the environment variables.
-	if fc.Env == function.EnvLocal {
-		fc.Local = mock.New(mock.Options{Campaigns: mock.FromCampaigns(campaigns), Seed: 1})
-	}
-	fn, err := function.New(fc)
-	if err != nil {
 		return nil, nil, err
 	}
 	dir := opts.Dir
@@ -105,14 +75,13 @@ func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), 
 		dir = filepath.Join(opts.Root, "dist")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
-		fn.Close()
 		return nil, nil, fmt.Errorf("%s holds no build: run `promo build` first", dir)
 	}
-	cs := cdn.Site{Locales: cfg.Locales}
-	for _, c := range campaigns {
-		cs.Slugs = append(cs.Slugs, c.Slug)
+	st, err := stack.New(stack.Config{Site: site, Dir: dir, Env: opts.Env, Getenv: opts.Getenv, Logger: logger})
+	if err != nil {
+		return nil, nil, err
 	}
-	return fn.Mount(cdn.NewServer(dir, cs)), func() { fn.Close() }, nil
+	return st, func() { _ = st.Close() }, nil
 }
 
 // Run serves until interrupted, then drains open requests.
