@@ -25,110 +25,214 @@ func tooFrequent(w http.ResponseWriter, c *call, why string, retry time.Duration
 	writeError(w, http.StatusTooManyRequests, codeTooFrequent, "too frequent")
 }
 
-// serveProxy forwards one allowed call. The order matters: malformed requests
-// are refused first, replays cost nothing, limits apply before the upstream.
+// serveProxy forwards one allowed call in three steps: admit may answer the
+// call itself, exchange asks the upstream, respond relays the answer. Whatever
+// admission reserved is given back when the call ends, however it ends.
 func (h *Handler) serveProxy(w http.ResponseWriter, r *http.Request, rt *route, c *call) {
-	var body []byte
-	if rt.method == http.MethodPost {
-		b, e := readBody(w, r, h.cfg.Limits.MaxBody, false)
+	p := proxyCall{h: h, w: w, r: r, rt: rt, c: c}
+	defer p.release()
+	if !p.admit() {
+		return
+	}
+	up, ok := p.exchange()
+	if !ok {
+		return
+	}
+	p.respond(up)
+}
+
+// proxyCall is one forwarded call between its steps: the request, what
+// admission decided about it, and what it holds until it ends.
+type proxyCall struct {
+	h  *Handler
+	w  http.ResponseWriter
+	r  *http.Request
+	rt *route
+	c  *call
+
+	body     []byte // the checked JSON body of a POST; nil for a GET
+	query    string // the route's own query parameters, canonical
+	id       identity
+	idemKey  string // the client's Idempotency-Key, forwarded as is
+	storeKey string // idempotency reservation this call holds; "" if none
+	slotKey  string // single-flight slot this call holds; "" if none
+}
+
+// admit decides whether the call may reach the upstream, and answers it when
+// not. The order matters: malformed requests are refused first, replays cost
+// nothing, limits apply before the upstream.
+func (p *proxyCall) admit() bool {
+	if !p.readRequest() {
+		return false
+	}
+	p.id = p.h.identify(p.r)
+	if p.rt.kind == kindLogout && !p.logOutHere() {
+		return false
+	}
+	return p.readIdempotencyKey() && p.reserveAnswer() && p.withinLimits() && p.takeSlot()
+}
+
+// readRequest takes the checked body of a POST and the route's query
+// parameters, refusing a malformed request before anything else is looked at.
+func (p *proxyCall) readRequest() bool {
+	if p.rt.method == http.MethodPost {
+		b, e := readBody(p.w, p.r, p.h.cfg.Limits.MaxBody, false)
 		if e == nil {
-			e = checkBody(rt.body, b)
+			e = checkBody(p.rt.body, b)
 		}
 		if e != nil {
-			if rt.kind == kindLogout {
-				h.clearSession(w, r)
+			if p.rt.kind == kindLogout {
+				// Even a malformed logout ends the session in this browser.
+				p.h.clearSession(p.w, p.r)
 			}
-			refuse(w, c, e)
-			return
+			refuse(p.w, p.c, e)
+			return false
 		}
-		body = b
+		p.body = b
 	}
-	query, e := forwardQuery(rt, r)
+	query, e := forwardQuery(p.rt, p.r)
 	if e != nil {
-		refuse(w, c, e)
-		return
+		refuse(p.w, p.c, e)
+		return false
 	}
-	id := h.identify(r)
-	if rt.kind == kindLogout {
-		// Logging out always ends the session in this browser, whatever the
-		// upstream says; without a token there is nothing to tell it.
-		h.clearSession(w, r)
-		if id.token == "" {
-			writeJSON(w, http.StatusOK, envelope{RetMsg: "OK"})
-			return
-		}
-	}
+	p.query = query
+	return true
+}
 
-	idemKey := ""
-	if rt.idempotent {
-		idemKey = r.Header.Get(hdrIdempotency)
-		if idemKey != "" && !validIdemKey(idemKey) {
-			refuse(w, c, badRequest("Idempotency-Key must be 1-128 letters, digits or -_.:"))
-			return
-		}
+// logOutHere ends the session in this browser, whatever the upstream will
+// say, and answers at once when there is no token to tell the upstream about.
+func (p *proxyCall) logOutHere() bool {
+	p.h.clearSession(p.w, p.r)
+	if p.id.token == "" {
+		writeJSON(p.w, http.StatusOK, envelope{RetMsg: "OK"})
+		return false
 	}
-	storeKey := ""
-	if idemKey != "" && id.token != "" {
-		storeKey = id.tokenKey() + "|" + rt.name + "|" + idemKey
-		state, status, stored := h.idem.begin(storeKey, fingerprint(rt.name, body), h.cfg.Now())
-		switch state {
-		case idemReplay:
-			c.err = "idempotent replay"
-			w.Header().Set("Idempotent-Replayed", "true")
-			writeBody(w, status, stored)
-			return
-		case idemBusy:
-			c.err = "idempotency key in use"
-			writeError(w, http.StatusConflict, codeTooFrequent, "a request with this Idempotency-Key is still running")
-			return
-		case idemMismatch:
-			refuse(w, c, &reqError{http.StatusUnprocessableEntity, codeParam, "Idempotency-Key was used for a different request"})
-			return
-		}
-		// Unless finish stores an answer below, the reservation is freed so a
-		// retry really runs (abort leaves a stored answer alone).
-		defer h.idem.abort(storeKey)
-	}
+	return true
+}
 
-	if ok, retry, why := h.checkLimits(rt, &id); !ok {
-		tooFrequent(w, c, why, retry)
-		return
+// readIdempotencyKey takes the client's Idempotency-Key on the routes that
+// honour one, refusing a malformed key rather than forwarding it.
+func (p *proxyCall) readIdempotencyKey() bool {
+	if !p.rt.idempotent {
+		return true
 	}
-	if rt.single && id.token != "" {
-		k := id.tokenKey()
-		if !h.draws.acquire(k) {
-			tooFrequent(w, c, "draw already running", time.Second)
-			return
-		}
-		defer h.draws.release(k)
+	k := p.r.Header.Get(hdrIdempotency)
+	if k != "" && !validIdemKey(k) {
+		refuse(p.w, p.c, badRequest("Idempotency-Key must be 1-128 letters, digits or -_.:"))
+		return false
 	}
+	p.idemKey = k
+	return true
+}
 
-	hdr := upstreamHeader(rt, id, idemKey, body != nil)
-	up, err := h.forward(r.Context(), rt.method, rt.path, query, body, hdr, c)
+// reserveAnswer looks the call up in the idempotency store: a stored answer
+// is replayed, a key still in use or reused for another request is refused,
+// and a new key is reserved for this call. Keys are per token, so a call
+// without one is never stored.
+func (p *proxyCall) reserveAnswer() bool {
+	if p.idemKey == "" || p.id.token == "" {
+		return true
+	}
+	key := p.id.tokenKey() + "|" + p.rt.name + "|" + p.idemKey
+	state, status, stored := p.h.idem.begin(key, fingerprint(p.rt.name, p.body), p.h.cfg.Now())
+	switch state {
+	case idemReplay:
+		p.c.err = "idempotent replay"
+		p.w.Header().Set("Idempotent-Replayed", "true")
+		writeBody(p.w, status, stored)
+		return false
+	case idemBusy:
+		p.c.err = "idempotency key in use"
+		writeError(p.w, http.StatusConflict, codeTooFrequent, "a request with this Idempotency-Key is still running")
+		return false
+	case idemMismatch:
+		refuse(p.w, p.c, &reqError{http.StatusUnprocessableEntity, codeParam, "Idempotency-Key was used for a different request"})
+		return false
+	}
+	p.storeKey = key
+	return true
+}
+
+// withinLimits applies the route's rate limits.
+func (p *proxyCall) withinLimits() bool {
+	if ok, retry, why := p.h.checkLimits(p.rt, &p.id); !ok {
+		tooFrequent(p.w, p.c, why, retry)
+		return false
+	}
+	return true
+}
+
+// takeSlot lets one call at a time per token through on single-flight routes
+// (the draw); a second one meanwhile is told to come back in a second.
+func (p *proxyCall) takeSlot() bool {
+	if !p.rt.single || p.id.token == "" {
+		return true
+	}
+	k := p.id.tokenKey()
+	if !p.h.draws.acquire(k) {
+		tooFrequent(p.w, p.c, "draw already running", time.Second)
+		return false
+	}
+	p.slotKey = k
+	return true
+}
+
+// release gives back what admission took, once the answer is written: the
+// single-flight slot, then the idempotency reservation. Unless respond stored
+// an answer, the reservation is freed so a retry really runs (abort leaves a
+// stored answer alone).
+func (p *proxyCall) release() {
+	if p.slotKey != "" {
+		p.h.draws.release(p.slotKey)
+	}
+	if p.storeKey != "" {
+		p.h.idem.abort(p.storeKey)
+	}
+}
+
+// exchange sends the admitted call upstream with only the headers
+// upstreamHeader allows, and answers the page itself when no usable
+// envelope comes back.
+func (p *proxyCall) exchange() (*reply, bool) {
+	hdr := upstreamHeader(p.rt, p.id, p.idemKey, p.body != nil)
+	up, err := p.h.forward(p.r.Context(), p.rt.method, p.rt.path, p.query, p.body, hdr, p.c)
 	if err != nil {
-		h.upstreamFailed(w, r, c, err)
-		return
+		p.h.upstreamFailed(p.w, p.r, p.c, err)
+		return nil, false
 	}
+	return up, true
+}
+
+// respond relays the upstream's answer without any session token in it,
+// keeps the browser's session in step with what the upstream said, and
+// stores a successful answer for replays of the same Idempotency-Key.
+func (p *proxyCall) respond(up *reply) {
 	token, err := scrubTokens(up)
 	if err != nil {
-		h.upstreamFailed(w, r, c, errMalformed)
+		p.h.upstreamFailed(p.w, p.r, p.c, errMalformed)
 		return
 	}
-	if rt.kind == kindLogin && !h.takeToken(w, r, c, up, token) {
+	if p.rt.kind == kindLogin && !p.h.takeToken(p.w, p.r, p.c, up, token) {
 		return
 	}
-	if id.token != "" && up.hasCode && up.code == codeAuthFailed && rt.kind != kindLogout {
+	if p.tokenRefused(up) {
 		// The upstream no longer accepts this token: end the session here too,
 		// so the page does not keep believing it is logged in.
-		h.clearSession(w, r)
+		p.h.clearSession(p.w, p.r)
 	}
-	if rt.cache != cacheNone && up.status == http.StatusOK && up.hasCode && up.code == 0 {
-		w.Header().Set("Cache-Control", rt.cache)
+	if p.rt.cache != cacheNone && up.succeeded() {
+		p.w.Header().Set("Cache-Control", p.rt.cache)
 	}
-	writeBody(w, up.status, up.body)
-	if storeKey != "" && up.status >= 200 && up.status < 300 {
-		h.idem.finish(storeKey, up.status, up.body)
+	writeBody(p.w, up.status, up.body)
+	if p.storeKey != "" && up.status >= 200 && up.status < 300 {
+		p.h.idem.finish(p.storeKey, up.status, up.body)
 	}
+}
+
+// tokenRefused tells an answer that rejects the caller's session token. A
+// logout has already ended the session, whatever the answer.
+func (p *proxyCall) tokenRefused(up *reply) bool {
+	return p.id.token != "" && up.hasCode && up.code == codeAuthFailed && p.rt.kind != kindLogout
 }
 
 // checkLimits applies DESIGN §4's limits for the route's class. Every limited
@@ -176,6 +280,11 @@ type reply struct {
 	code    int64
 	hasCode bool
 	parsed  upstreamReply
+}
+
+// succeeded is the envelope check of DESIGN §4: HTTP 200 and ret_code 0.
+func (up *reply) succeeded() bool {
+	return up.status == http.StatusOK && up.hasCode && up.code == 0
 }
 
 // Upstream failures, told apart for the answer the page gets (DESIGN §4).

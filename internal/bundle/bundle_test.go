@@ -13,8 +13,8 @@ import (
 )
 
 // Scan (promo check) finds a page's sources as the build does: every script the page
-// imports, statically, lazily or by re-export, through the components alias, whether
-// or not tree shaking keeps its code; not styles, packages or tests.
+// imports, statically, lazily, for its side effects or by re-export, through the
+// components alias; not styles, packages or tests.
 func TestScanListsWhatThePageIsMadeOf(t *testing.T) {
 	root := sitetest.Write(t, `
 -- campaigns/x/page.tsx --
@@ -28,7 +28,7 @@ import "./side-effect";
 const Lazy = lazy(() => import("./Lazy"));
 export default function Page() { return Hero() + useT() + String(Lazy); }
 -- campaigns/x/side-effect.ts --
-export {};
+globalThis.marked = true;
 -- campaigns/x/Lazy.tsx --
 export { helper } from "../../components/helper";
 export default function Lazy() { return null; }
@@ -55,7 +55,7 @@ export function helper() {}
 import { Hero } from "./Hero";
 `)
 	c := &content.Campaign{Slug: "x", Page: "campaigns/x/page.tsx"}
-	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(root, "node_modules"), Campaigns: []*content.Campaign{c}}
+	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(sitetest.RepoRoot(), "node_modules"), Campaigns: []*content.Campaign{c}}
 	var d diag.List
 	got := b.Scan(&d)
 	if err := d.Err(); err != nil {
