@@ -105,6 +105,10 @@ func (o *Options) defaults() error {
 	if o.Components == "" {
 		o.Components = filepath.Join(root, "components")
 	}
+	// esbuild resolves the components' imports from absolute paths only.
+	if o.Components, err = filepath.Abs(o.Components); err != nil {
+		return err
+	}
 	if o.NodeModules == "" {
 		o.NodeModules = filepath.Join(root, "node_modules")
 	}
