@@ -29,26 +29,27 @@ func tooFrequent(w http.ResponseWriter, c *call, why string, retry time.Duration
 // call itself, exchange asks the upstream, respond relays the answer. Whatever
 // admission reserved is given back when the call ends, however it ends.
 func (h *Handler) serveProxy(w http.ResponseWriter, r *http.Request, rt *route, c *call) {
-	p := proxyCall{h: h, w: w, r: r, rt: rt, c: c}
+	p := proxyCall{h: h, w: w, r: r, rt: rt}
 	defer p.release()
-	if !p.admit() {
+	if !p.admit(c) {
 		return
 	}
-	up, ok := p.exchange()
+	up, ok := p.exchange(c)
 	if !ok {
 		return
 	}
-	p.respond(up)
+	p.respond(c, up)
 }
 
 // proxyCall is one forwarded call between its steps: the request, what
-// admission decided about it, and what it holds until it ends.
+// admission decided about it, and what it holds until it ends. The call's
+// log record is passed beside it, not kept in it, so the record stays on
+// ServeHTTP's stack: the proxy's cost per request has a budget (DESIGN §7).
 type proxyCall struct {
 	h  *Handler
 	w  http.ResponseWriter
 	r  *http.Request
 	rt *route
-	c  *call
 
 	body     []byte // the checked JSON body of a POST; nil for a GET
 	query    string // the route's own query parameters, canonical
@@ -61,20 +62,20 @@ type proxyCall struct {
 // admit decides whether the call may reach the upstream, and answers it when
 // not. The order matters: malformed requests are refused first, replays cost
 // nothing, limits apply before the upstream.
-func (p *proxyCall) admit() bool {
-	if !p.readRequest() {
+func (p *proxyCall) admit(c *call) bool {
+	if !p.readRequest(c) {
 		return false
 	}
 	p.id = p.h.identify(p.r)
 	if p.rt.kind == kindLogout && !p.logOutHere() {
 		return false
 	}
-	return p.readIdempotencyKey() && p.reserveAnswer() && p.withinLimits() && p.takeSlot()
+	return p.readIdempotencyKey(c) && p.reserveAnswer(c) && p.withinLimits(c) && p.takeSlot(c)
 }
 
 // readRequest takes the checked body of a POST and the route's query
 // parameters, refusing a malformed request before anything else is looked at.
-func (p *proxyCall) readRequest() bool {
+func (p *proxyCall) readRequest(c *call) bool {
 	if p.rt.method == http.MethodPost {
 		b, e := readBody(p.w, p.r, p.h.cfg.Limits.MaxBody, false)
 		if e == nil {
@@ -85,14 +86,14 @@ func (p *proxyCall) readRequest() bool {
 				// Even a malformed logout ends the session in this browser.
 				p.h.clearSession(p.w, p.r)
 			}
-			refuse(p.w, p.c, e)
+			refuse(p.w, c, e)
 			return false
 		}
 		p.body = b
 	}
 	query, e := forwardQuery(p.rt, p.r)
 	if e != nil {
-		refuse(p.w, p.c, e)
+		refuse(p.w, c, e)
 		return false
 	}
 	p.query = query
@@ -112,13 +113,13 @@ func (p *proxyCall) logOutHere() bool {
 
 // readIdempotencyKey takes the client's Idempotency-Key on the routes that
 // honour one, refusing a malformed key rather than forwarding it.
-func (p *proxyCall) readIdempotencyKey() bool {
+func (p *proxyCall) readIdempotencyKey(c *call) bool {
 	if !p.rt.idempotent {
 		return true
 	}
 	k := p.r.Header.Get(hdrIdempotency)
 	if k != "" && !validIdemKey(k) {
-		refuse(p.w, p.c, badRequest("Idempotency-Key must be 1-128 letters, digits or -_.:"))
+		refuse(p.w, c, badRequest("Idempotency-Key must be 1-128 letters, digits or -_.:"))
 		return false
 	}
 	p.idemKey = k
@@ -129,7 +130,7 @@ func (p *proxyCall) readIdempotencyKey() bool {
 // is replayed, a key still in use or reused for another request is refused,
 // and a new key is reserved for this call. Keys are per token, so a call
 // without one is never stored.
-func (p *proxyCall) reserveAnswer() bool {
+func (p *proxyCall) reserveAnswer(c *call) bool {
 	if p.idemKey == "" || p.id.token == "" {
 		return true
 	}
@@ -137,16 +138,16 @@ func (p *proxyCall) reserveAnswer() bool {
 	state, status, stored := p.h.idem.begin(key, fingerprint(p.rt.name, p.body), p.h.cfg.Now())
 	switch state {
 	case idemReplay:
-		p.c.err = "idempotent replay"
+		c.err = "idempotent replay"
 		p.w.Header().Set("Idempotent-Replayed", "true")
 		writeBody(p.w, status, stored)
 		return false
 	case idemBusy:
-		p.c.err = "idempotency key in use"
+		c.err = "idempotency key in use"
 		writeError(p.w, http.StatusConflict, codeTooFrequent, "a request with this Idempotency-Key is still running")
 		return false
 	case idemMismatch:
-		refuse(p.w, p.c, &reqError{http.StatusUnprocessableEntity, codeParam, "Idempotency-Key was used for a different request"})
+		refuse(p.w, c, &reqError{http.StatusUnprocessableEntity, codeParam, "Idempotency-Key was used for a different request"})
 		return false
 	}
 	p.storeKey = key
@@ -154,9 +155,9 @@ func (p *proxyCall) reserveAnswer() bool {
 }
 
 // withinLimits applies the route's rate limits.
-func (p *proxyCall) withinLimits() bool {
+func (p *proxyCall) withinLimits(c *call) bool {
 	if ok, retry, why := p.h.checkLimits(p.rt, &p.id); !ok {
-		tooFrequent(p.w, p.c, why, retry)
+		tooFrequent(p.w, c, why, retry)
 		return false
 	}
 	return true
@@ -164,13 +165,13 @@ func (p *proxyCall) withinLimits() bool {
 
 // takeSlot lets one call at a time per token through on single-flight routes
 // (the draw); a second one meanwhile is told to come back in a second.
-func (p *proxyCall) takeSlot() bool {
+func (p *proxyCall) takeSlot(c *call) bool {
 	if !p.rt.single || p.id.token == "" {
 		return true
 	}
 	k := p.id.tokenKey()
 	if !p.h.draws.acquire(k) {
-		tooFrequent(p.w, p.c, "draw already running", time.Second)
+		tooFrequent(p.w, c, "draw already running", time.Second)
 		return false
 	}
 	p.slotKey = k
@@ -193,11 +194,11 @@ func (p *proxyCall) release() {
 // exchange sends the admitted call upstream with only the headers
 // upstreamHeader allows, and answers the page itself when no usable
 // envelope comes back.
-func (p *proxyCall) exchange() (*reply, bool) {
+func (p *proxyCall) exchange(c *call) (*reply, bool) {
 	hdr := upstreamHeader(p.rt, p.id, p.idemKey, p.body != nil)
-	up, err := p.h.forward(p.r.Context(), p.rt.method, p.rt.path, p.query, p.body, hdr, p.c)
+	up, err := p.h.forward(p.r.Context(), p.rt.method, p.rt.path, p.query, p.body, hdr, c)
 	if err != nil {
-		p.h.upstreamFailed(p.w, p.r, p.c, err)
+		p.h.upstreamFailed(p.w, p.r, c, err)
 		return nil, false
 	}
 	return up, true
@@ -206,33 +207,49 @@ func (p *proxyCall) exchange() (*reply, bool) {
 // respond relays the upstream's answer without any session token in it,
 // keeps the browser's session in step with what the upstream said, and
 // stores a successful answer for replays of the same Idempotency-Key.
-func (p *proxyCall) respond(up *reply) {
+func (p *proxyCall) respond(c *call, up *reply) {
 	token, err := scrubTokens(up)
 	if err != nil {
-		p.h.upstreamFailed(p.w, p.r, p.c, errMalformed)
+		p.h.upstreamFailed(p.w, p.r, c, errMalformed)
 		return
 	}
-	if p.rt.kind == kindLogin && !p.h.takeToken(p.w, p.r, p.c, up, token) {
+	if !p.followSession(c, up, token) {
 		return
-	}
-	if p.tokenRefused(up) {
-		// The upstream no longer accepts this token: end the session here too,
-		// so the page does not keep believing it is logged in.
-		p.h.clearSession(p.w, p.r)
 	}
 	if p.rt.cache != cacheNone && up.succeeded() {
 		p.w.Header().Set("Cache-Control", p.rt.cache)
 	}
 	writeBody(p.w, up.status, up.body)
-	if p.storeKey != "" && up.status >= 200 && up.status < 300 {
-		p.h.idem.finish(p.storeKey, up.status, up.body)
+	p.storeAnswer(up)
+}
+
+// followSession sets the token cookie from a successful login or register,
+// and ends the session when the upstream refuses the caller's token, so the
+// page does not keep believing it is logged in. It reports whether the
+// answer is still to be relayed (a login success without a usable token was
+// already answered as a bad upstream response).
+func (p *proxyCall) followSession(c *call, up *reply, token string) bool {
+	if p.rt.kind == kindLogin && !p.h.takeToken(p.w, p.r, c, up, token) {
+		return false
 	}
+	if p.tokenRefused(up) {
+		p.h.clearSession(p.w, p.r)
+	}
+	return true
 }
 
 // tokenRefused tells an answer that rejects the caller's session token. A
 // logout has already ended the session, whatever the answer.
 func (p *proxyCall) tokenRefused(up *reply) bool {
 	return p.id.token != "" && up.hasCode && up.code == codeAuthFailed && p.rt.kind != kindLogout
+}
+
+// storeAnswer keeps a 2xx answer under the call's idempotency reservation,
+// so a retry with the same key is replayed instead of reaching the upstream.
+func (p *proxyCall) storeAnswer(up *reply) {
+	if p.storeKey != "" && up.status >= 200 && up.status < 300 {
+		p.h.idem.finish(p.storeKey, up.status, up.body)
+	}
 }
 
 // checkLimits applies DESIGN §4's limits for the route's class. Every limited

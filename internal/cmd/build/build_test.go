@@ -1,13 +1,14 @@
 package build
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
+	"github.com/promohq/promo/internal/cmd/cmdtest"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/sitetest"
 )
@@ -23,24 +24,13 @@ schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
 
 func run(t *testing.T, root string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	f := &factory.Factory{IO: &factory.IOStreams{Out: &out, ErrOut: &errOut}}
-	cmd := NewCmdBuild(f, func(ctx context.Context, o *Options) error {
-		repo := sitetest.RepoRoot()
-		// The test site borrows the repository's components and packages.
-		for _, l := range []string{"components", "node_modules"} {
-			_ = os.Symlink(filepath.Join(repo, l), filepath.Join(root, l))
-		}
-		o.Root = root
-		return Run(ctx, o)
-	})
-	cmd.Flags().String("source", root, "")
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true // as under the root command
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	err = cmd.ExecuteContext(context.Background())
-	return out.String(), errOut.String(), err
+	// The test site borrows the repository's components and packages.
+	repo := sitetest.RepoRoot()
+	for _, l := range []string{"components", "node_modules"} {
+		_ = os.Symlink(filepath.Join(repo, l), filepath.Join(root, l))
+	}
+	newCmd := func(f *factory.Factory) *cobra.Command { return NewCmdBuild(f, nil) }
+	return cmdtest.Run(t, newCmd, append([]string{"--source", root}, args...)...)
 }
 
 func TestBuildPrintsSummaryOnStdout(t *testing.T) {

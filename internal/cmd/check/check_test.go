@@ -1,14 +1,15 @@
 package check
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
+	"github.com/promohq/promo/internal/cmd/cmdtest"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/sitetest"
 )
@@ -34,18 +35,10 @@ body { margin: 0 }
 
 func run(t *testing.T, root string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	f := &factory.Factory{IO: &factory.IOStreams{Out: &out, ErrOut: &errOut}}
 	// The pages bundle with the repository's packages, as `promo build` would.
 	_ = os.Symlink(filepath.Join(sitetest.RepoRoot(), "node_modules"), filepath.Join(root, "node_modules"))
-	cmd := NewCmdCheck(f, nil)
-	cmd.Flags().String("source", root, "") // a persistent flag of the root command
-	cmd.SilenceUsage, cmd.SilenceErrors = true, true
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errOut)
-	err = cmd.ExecuteContext(context.Background())
-	return out.String(), errOut.String(), err
+	newCmd := func(f *factory.Factory) *cobra.Command { return NewCmdCheck(f, nil) }
+	return cmdtest.Run(t, newCmd, append([]string{"--source", root}, args...)...)
 }
 
 func TestCheckPrintsTheMatrixOnStdoutAndDiagnosticsOnStderr(t *testing.T) {

@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"github.com/promohq/promo/generator"
+	"github.com/promohq/promo/internal/cmd/cmdtest"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/sitetest"
 )
@@ -37,10 +39,27 @@ func built(t *testing.T) string {
 	return root
 }
 
+// options are the serve command's options for the site at root, as
+// `promo serve --source root` parses them, with env as the environment.
+func options(t *testing.T, root string, env map[string]string) *Options {
+	t.Helper()
+	var opts *Options
+	newCmd := func(f *factory.Factory) *cobra.Command {
+		f.Getenv = func(k string) string { return env[k] }
+		return NewCmdServe(f, func(_ context.Context, o *Options) error {
+			opts = o
+			return nil
+		})
+	}
+	if _, _, err := cmdtest.Run(t, newCmd, "--source", root); err != nil {
+		t.Fatal(err)
+	}
+	return opts
+}
+
 func handler(t *testing.T, root string, env map[string]string) http.Handler {
 	t.Helper()
-	opts := &Options{IO: &factory.IOStreams{Out: io.Discard, ErrOut: io.Discard}, Root: root, Getenv: func(k string) string { return env[k] }}
-	h, closeFn, err := Handler(opts, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, closeFn, err := Handler(options(t, root, env), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +120,7 @@ func TestMockControlIsAbsentOutsideLocal(t *testing.T) {
 
 func TestServeNeedsABuild(t *testing.T) {
 	root := sitetest.Write(t, sitetest.LibraryTexts(t)+testSite)
-	opts := &Options{IO: &factory.IOStreams{Out: io.Discard, ErrOut: io.Discard}, Root: root, Getenv: os.Getenv}
-	if _, _, err := Handler(opts, slog.New(slog.NewTextHandler(io.Discard, nil))); err == nil || !strings.Contains(err.Error(), "run `promo build` first") {
+	if _, _, err := Handler(options(t, root, nil), slog.New(slog.NewTextHandler(io.Discard, nil))); err == nil || !strings.Contains(err.Error(), "run `promo build` first") {
 		t.Errorf("serving an unbuilt site: %v", err)
 	}
 }
