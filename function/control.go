@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // serveControl hands <APIBase>/__mock/* to the embedded mock's test control.
@@ -31,7 +33,7 @@ func (h *Handler) serveControl(w http.ResponseWriter, r *http.Request, rt *route
 	if rec.status == 0 {
 		rec.status = http.StatusOK
 	}
-	if rt.name == "mock-reset" && rec.status < 300 {
+	if rt.name == contract.MockReset.Name && rec.status < 300 {
 		h.resetState()
 	}
 	writeBody(w, rec.status, rec.body.Bytes())

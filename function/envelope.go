@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
-// Error codes of seed §8 that the function itself answers with.
+// The codes of seed §8 the function answers with itself, under the names the
+// handlers use; the values are internal/contract's.
 const (
-	codeNetwork     = -1    // upstream unreachable or timed out
-	codeSystem      = 10000 // not found, method not allowed, internal error
-	codeParam       = 20001 // malformed request
-	codeTooFrequent = 2002  // rate limited
-	codeAuthFailed  = 10007 // the upstream refused the token
+	codeNetwork     = contract.CodeNetworkError // upstream unreachable or timed out
+	codeSystem      = contract.CodeSystemError  // not found, method not allowed, internal error
+	codeParam       = contract.CodeParamError   // malformed request
+	codeTooFrequent = contract.CodeTooFrequent  // rate limited
+	codeAuthFailed  = contract.CodeAuthFailed   // the upstream refused the token
 )
 
 // envelope is the response shape of seed §3.
@@ -23,11 +26,14 @@ type envelope struct {
 	Result  any    `json:"result"`
 }
 
+// internalError is the answer when an answer cannot be encoded.
+var internalError, _ = json.Marshal(envelope{RetCode: codeSystem, RetMsg: "internal error"})
+
 // writeJSON writes an answer the function produced itself.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"ret_code":10000,"ret_msg":"internal error","result":null}`)
+		status, b = http.StatusInternalServerError, internalError
 	}
 	writeBody(w, status, b)
 }

@@ -3,6 +3,8 @@ package function
 import (
 	"net/http"
 	"strings"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // kind says who answers a route.
@@ -53,8 +55,9 @@ const (
 	cacheKline  = "public, max-age=30, s-maxage=60, stale-while-revalidate=60"
 )
 
-// route is one allowed call. Paths are the upstream paths of seed §7 and the
-// account calls of DESIGN §4; the browser reaches them at <APIBase><path>.
+// route is one allowed call: a route of internal/contract (name, method and
+// path, seed §7 and DESIGN §4) with the function's policy for it. The browser
+// reaches it at <APIBase><path>.
 type route struct {
 	name       string
 	method     string
@@ -70,50 +73,60 @@ type route struct {
 	single     bool     // one at a time per token
 }
 
+// forwarded gives an upstream route of the contract the policy p.
+func forwarded(c contract.Route, p route) route {
+	p.name, p.method, p.path = c.Name, c.Method, c.Path
+	return p
+}
+
+// answered gives a route the function answers itself the policy p; its path
+// is the key of the map it is in.
+func answered(c contract.Route, p route) route {
+	p.name, p.method = c.Name, c.Method
+	return p
+}
+
 var specRoutes = []route{
-	{name: "invitation-code", method: http.MethodGet, path: "/segw/sact/activity/invitation-code"},
-	{name: "quote-tokens", method: http.MethodGet, path: "/spot/s_api/basic/quote_tokens", cache: cacheTokens, public: true},
-	{name: "dynamic-symbol", method: http.MethodGet, path: "/v3/private/instrument/dynamic-symbol", cache: cacheTokens, public: true},
-	{name: "spot-kline", method: http.MethodGet, path: "/spot/api/quote/v1/multi/kline", cache: cacheKline, public: true,
-		query: []string{"symbol", "exchangeId", "interval", "limit"}},
-	{name: "inverse-kline", method: http.MethodGet, path: "/v2/public/market/arrayKline", cache: cacheKline, public: true,
-		query: []string{"symbol", "resolution", "from", "to"}},
-	{name: "linear-kline", method: http.MethodGet, path: "/public/linear/market/arrayKline", cache: cacheKline, public: true,
-		query: []string{"symbol", "resolution", "from", "to"}},
-	{name: "draw-config", method: http.MethodPost, path: "/segw/prizedraw/v1/prize_draw/activity", body: bodyDraw},
-	{name: "draw-records", method: http.MethodPost, path: "/segw/prizedraw/v1/prize_draw/draw_record/list", body: bodyDrawList},
-	{name: "draw", method: http.MethodPost, path: "/segw/prizedraw/v1/prize_draw/item/draw", body: bodyDraw,
-		limit: limitDraw, idempotent: true, gdfp: true, single: true},
-	{name: "profile", method: http.MethodGet, path: "/v2/private/user/profile"},
-	{name: "info-old", method: http.MethodPost, path: "/segw/sact/activity/info", body: bodyInfoOld},
-	{name: "info-new", method: http.MethodPost, path: "/fht/growth/activity-api/v1/info", body: bodyInfoNew},
-	{name: "enroll-new", method: http.MethodPost, path: "/fht/growth/activity-api/v1/enroll", body: bodyInfoNew,
-		limit: limitEnrol, idempotent: true},
-	{name: "enroll-old", method: http.MethodPost, path: "/segw/sact/activity/enroll", body: bodyInfoOld,
-		limit: limitEnrol, idempotent: true},
-	{name: "activity-list", method: http.MethodPost, path: "/segw/sact/activity/list", body: bodyObject},
-	{name: "login", method: http.MethodPost, path: "/user/public/login", kind: kindLogin, body: bodyLogin, limit: limitAccount},
-	{name: "register", method: http.MethodPost, path: "/user/public/register", kind: kindLogin, body: bodyRegister, limit: limitAccount},
-	{name: "verification-code", method: http.MethodPost, path: "/user/public/verification-code", body: bodyVerifyCode, limit: limitAccount},
-	{name: "logout", method: http.MethodPost, path: "/user/logout", kind: kindLogout, body: bodyObject, limit: limitAccount},
+	forwarded(contract.InvitationCode, route{}),
+	forwarded(contract.QuoteTokens, route{cache: cacheTokens, public: true}),
+	forwarded(contract.DynamicSymbol, route{cache: cacheTokens, public: true}),
+	forwarded(contract.SpotKline, route{cache: cacheKline, public: true,
+		query: []string{"symbol", "exchangeId", "interval", "limit"}}),
+	forwarded(contract.InverseKline, route{cache: cacheKline, public: true,
+		query: []string{"symbol", "resolution", "from", "to"}}),
+	forwarded(contract.LinearKline, route{cache: cacheKline, public: true,
+		query: []string{"symbol", "resolution", "from", "to"}}),
+	forwarded(contract.DrawConfig, route{body: bodyDraw}),
+	forwarded(contract.DrawRecords, route{body: bodyDrawList}),
+	forwarded(contract.Draw, route{body: bodyDraw, limit: limitDraw, idempotent: true, gdfp: true, single: true}),
+	forwarded(contract.Profile, route{}),
+	forwarded(contract.InfoOld, route{body: bodyInfoOld}),
+	forwarded(contract.InfoNew, route{body: bodyInfoNew}),
+	forwarded(contract.EnrollNew, route{body: bodyInfoNew, limit: limitEnrol, idempotent: true}),
+	forwarded(contract.EnrollOld, route{body: bodyInfoOld, limit: limitEnrol, idempotent: true}),
+	forwarded(contract.ActivityList, route{body: bodyObject}),
+	forwarded(contract.Login, route{kind: kindLogin, body: bodyLogin, limit: limitAccount}),
+	forwarded(contract.Register, route{kind: kindLogin, body: bodyRegister, limit: limitAccount}),
+	forwarded(contract.VerificationCode, route{body: bodyVerifyCode, limit: limitAccount}),
+	forwarded(contract.Logout, route{kind: kindLogout, body: bodyObject, limit: limitAccount}),
 }
 
 // profilePath is what the in-app bridge's session call checks a token with.
-const profilePath = "/v2/private/user/profile"
+var profilePath = contract.Profile.Path
 
 // ownRoutes are answered by the function itself, under the same base.
 var ownRoutes = map[string]route{
-	"/healthz": {name: "healthz", method: http.MethodGet, kind: kindHealth},
-	"/monitor": {name: "monitor", method: http.MethodPost, kind: kindMonitor, limit: limitMonitor},
-	"/session": {name: "session", method: http.MethodPost, kind: kindSession, body: bodySession, limit: limitAccount},
+	contract.Healthz.Path: answered(contract.Healthz, route{kind: kindHealth}),
+	contract.Monitor.Path: answered(contract.Monitor, route{kind: kindMonitor, limit: limitMonitor}),
+	contract.Session.Path: answered(contract.Session, route{kind: kindSession, body: bodySession, limit: limitAccount}),
 }
 
 // controlRoutes are the mock's test control (DESIGN §5), mounted in local only.
 var controlRoutes = map[string]route{
-	"/__mock/reset":    {name: "mock-reset", method: http.MethodPost, kind: kindControl},
-	"/__mock/fault":    {name: "mock-fault", method: http.MethodPost, kind: kindControl},
-	"/__mock/campaign": {name: "mock-campaign", method: http.MethodPost, kind: kindControl},
-	"/__mock/state":    {name: "mock-state", method: http.MethodGet, kind: kindControl},
+	contract.MockReset.Path:    answered(contract.MockReset, route{kind: kindControl}),
+	contract.MockFault.Path:    answered(contract.MockFault, route{kind: kindControl}),
+	contract.MockCampaign.Path: answered(contract.MockCampaign, route{kind: kindControl}),
+	contract.MockState.Path:    answered(contract.MockState, route{kind: kindControl}),
 }
 
 // routeTable maps the path after the API base to its route.

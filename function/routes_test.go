@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // validBody is a body each POST route accepts.
@@ -66,6 +68,40 @@ func TestEveryRoute(t *testing.T) {
 				t.Fatalf("wrong methods reached the upstream: %d requests", n)
 			}
 		})
+	}
+}
+
+// TestRoutesAreTheContract: the function answers exactly the routes of
+// internal/contract, each with the contract's method and name, forwards
+// exactly the upstream ones to the same path, and mounts the mock control only
+// when asked (DESIGN §4, §5).
+func TestRoutesAreTheContract(t *testing.T) {
+	for _, withControl := range []bool{false, true} {
+		table := newRouteTable(withControl)
+		want := map[string]contract.Route{}
+		for _, c := range contract.Routes() {
+			if c.Side != contract.MockControl || withControl {
+				want[c.Path] = c
+			}
+		}
+		for p, rt := range table {
+			c, ok := want[p]
+			switch {
+			case !ok:
+				t.Errorf("control %v: the function serves %s %s (%s), which internal/contract does not list", withControl, rt.method, p, rt.name)
+			case rt.method != c.Method || rt.name != c.Name:
+				t.Errorf("control %v: %s is %s %q in the function, %s %q in internal/contract", withControl, p, rt.method, rt.name, c.Method, c.Name)
+			case c.Side == contract.Upstream && rt.path != c.Path:
+				t.Errorf("control %v: %s %s is forwarded to %q, not to the same path", withControl, c.Method, p, rt.path)
+			case c.Side != contract.Upstream && (rt.path != "" || rt.kind == kindProxy || rt.kind == kindLogin || rt.kind == kindLogout):
+				t.Errorf("control %v: %s %s is forwarded, but internal/contract says the %s answers it", withControl, c.Method, p, c.Side)
+			}
+		}
+		for p, c := range want {
+			if table[p] == nil {
+				t.Errorf("control %v: internal/contract lists %s %s (%s, %s), the function does not serve it", withControl, c.Method, p, c.Name, c.Side)
+			}
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promohq/promo/internal/bundle"
+	"github.com/promohq/promo/internal/contract"
 )
 
 // page is one prerendered campaign page: everything its HTML shell needs.
@@ -107,7 +108,7 @@ func withStable(data, stable json.RawMessage) []byte {
 	var out bytes.Buffer
 	out.Grow(len(data) + len(stable) + 16)
 	out.Write(data[:len(data)-1])
-	out.WriteString(`,"stable":`)
+	out.WriteString(`,"` + contract.StableMember + `":`)
 	if len(stable) == 0 {
 		out.WriteString("{}")
 	} else {

@@ -2,7 +2,7 @@ import useSWR from "swr";
 import { CAMPAIGN_UNAVAILABLE } from "../runtime/errors";
 import { PRODUCT_TIMEOUT, request, type ApiError } from "../runtime/request";
 import type { CampaignConfig } from "../runtime/types";
-import { PATHS } from "./paths";
+import { ROUTE_ENROLL, ROUTE_INFO } from "../runtime/contract.gen";
 import { markUnavailable } from "./unavailable";
 
 /** The campaign as the info call describes it (spec §3), in the new family's names. */
@@ -12,7 +12,7 @@ export interface CampaignInfo {
   actEndAt: number;
   enrollStartAt: number;
   enrollEndAt: number;
-  status: number; // 4 not started, 5 ongoing, 6 finished, 7 not finished (spec §4)
+  status: number; // a CampaignStatus (spec §4): 4 not started, 5 ongoing, 6 finished, 7 not finished
   enrolled: boolean;
 }
 
@@ -29,7 +29,7 @@ export function campaignBody(c: Pick<CampaignConfig, "api" | "id">, referralCode
  * toasts are suppressed, the new family's allowed.
  */
 export async function fetchCampaignInfo(c: Pick<CampaignConfig, "api" | "id">): Promise<CampaignInfo> {
-  const { result } = await unavailableOn(request<CampaignInfo | OldInfo>({ method: "POST", url: PATHS.info[c.api], data: campaignBody(c), hideToast: c.api === "old", timeout: PRODUCT_TIMEOUT }));
+  const { result } = await unavailableOn(request<CampaignInfo | OldInfo>({ method: ROUTE_INFO[c.api].method, url: ROUTE_INFO[c.api].path, data: campaignBody(c), hideToast: c.api === "old", timeout: PRODUCT_TIMEOUT }));
   if (c.api === "new") return result as CampaignInfo;
   const o = result as OldInfo;
   return { campaignId: o.campaign_id, actStartAt: o.act_start_at, actEndAt: o.act_end_at, enrollStartAt: o.enroll_start_at, enrollEndAt: o.enroll_end_at, status: o.status, enrolled: o.enrolled };
@@ -59,8 +59,8 @@ export function useCampaignInfo(c: CampaignConfig, isLogin: boolean) {
 export async function enrol(c: Pick<CampaignConfig, "api" | "id">, referralCode: string | undefined, idempotencyKey: string) {
   return unavailableOn(
     request<unknown>({
-      method: "POST",
-      url: PATHS.enroll[c.api],
+      method: ROUTE_ENROLL[c.api].method,
+      url: ROUTE_ENROLL[c.api].path,
       data: campaignBody(c, referralCode),
       hideToast: true,
       timeout: PRODUCT_TIMEOUT,

@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from "swr";
 import { request, type ApiError } from "../runtime/request";
 import { setUserId } from "../runtime/identity";
-import { PATHS } from "./paths";
+import { CODE_AUTH_FAILED, ROUTE_LOGOUT, ROUTE_PROFILE } from "../runtime/contract.gen";
 import { sessionChanged, useSession } from "./session";
 
 export interface Profile {
@@ -16,11 +16,11 @@ export interface Profile {
  */
 export async function fetchProfile(opts?: { force?: boolean }): Promise<Profile> {
   try {
-    const { result } = await request<Profile>({ url: PATHS.profile, cache: true, keepCacheOnError: true, refresh: true, hideToast: true, force: opts?.force });
+    const { result } = await request<Profile>({ method: ROUTE_PROFILE.method, url: ROUTE_PROFILE.path, cache: true, keepCacheOnError: true, refresh: true, hideToast: true, force: opts?.force });
     setUserId(Number(result.id) || 0);
     return result;
   } catch (e) {
-    if ((e as ApiError).code === 10007) {
+    if ((e as ApiError).code === CODE_AUTH_FAILED) {
       await logoutQuietly();
     }
     throw e;
@@ -29,7 +29,7 @@ export async function fetchProfile(opts?: { force?: boolean }): Promise<Profile>
 
 async function logoutQuietly(): Promise<void> {
   try {
-    await request({ method: "POST", url: PATHS.logout, hideToast: true, refresh: true });
+    await request({ method: ROUTE_LOGOUT.method, url: ROUTE_LOGOUT.path, hideToast: true, refresh: true });
   } catch {
     // The cookies may already be gone; either way the visitor is logged out now.
   }

@@ -120,3 +120,48 @@ describe("errorText and showError", () => {
     expect(show).not.toHaveBeenCalled();
   });
 });
+
+describe("error toasts use the message helper (spec §8)", () => {
+  const translated = {
+    error: { retry: "Bitte später erneut versuchen.", wrongVerificationCode: "Falscher Bestätigungscode.", fallback: "SYSTEMFEHLER" },
+    errorCode: { "2005": "E-Mail bereits registriert.", "10000": "Systemfehler." },
+  };
+
+  beforeEach(() => {
+    stubFetch({ "/de.json": () => Response.json(translated) });
+    configureErrors({ url: "/de.json", fallbackUrl: "/de.json" });
+  });
+
+  it("shows the translated retry text for 20002, not the server's message", async () => {
+    const show = vi.spyOn(toast, "show");
+    await showError({ code: 20002, msg: "Service busy, please retry" });
+    expect(show).toHaveBeenCalledWith("20002: Bitte später erneut versuchen.");
+  });
+
+  it("prefers the retry text to the code's own entry for a retry code", async () => {
+    expect(await errorText({ code: 10000, msg: "system error" })).toBe("Bitte später erneut versuchen.");
+  });
+
+  it("shows the wrong-code text for 20009", async () => {
+    const show = vi.spyOn(toast, "show");
+    await showError({ code: 20009, msg: "verification code mismatch" });
+    expect(show).toHaveBeenCalledWith("20009: Falscher Bestätigungscode.");
+  });
+
+  it("shows the dictionary entry of an unmapped code", async () => {
+    expect(await errorText({ code: 2005, msg: "registered email" })).toBe("E-Mail bereits registriert.");
+  });
+
+  it("shows the server's message for an unmapped code without an entry", async () => {
+    expect(await errorText({ code: 35732, msg: "sub account" })).toBe("sub account");
+  });
+
+  it("never shows the server's message for a mapped code, even without a dictionary", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    resetForTests();
+    stubFetch({});
+    configureErrors({ url: "/missing.json", fallbackUrl: "/missing-too.json" });
+    expect(await errorText({ code: 20003, msg: "raw upstream text" })).toBe("SYSTEM ERROR");
+    expect(await errorText({ code: 35731, msg: "raw upstream text" })).toBe("raw upstream text");
+  });
+});

@@ -1,18 +1,21 @@
+import { CODE_WRONG_VERIFICATION_CODE, RETRY_CODES } from "./contract.gen";
 import type { ApiError } from "./request";
 import { toast } from "./toast";
 
 export type { ApiError } from "./request";
 
-// The error catalogue of spec §8: what a failed call shows.
-
-/** Info or enrol: the campaign is not available → the blocking modal (spec §8). */
-export const CAMPAIGN_UNAVAILABLE = 3580000;
-/** Enrol: already enrolled, which counts as success (spec §8). */
-export const ALREADY_ENROLLED = 3570011;
-/** Any non-refresh call: the session is gone, reload the page (spec §8). */
-export const RELOAD = 10007;
-/** No response at all: network error, timeout, abort (spec §8). */
-export const NETWORK_ERROR = -1;
+// The error catalogue of spec §8: what a failed call shows. The codes themselves are
+// internal/contract's (contract.gen.ts); these names say what the page does with them.
+export {
+  /** Info or enrol: the campaign is not available → the blocking modal (spec §8). */
+  CODE_CAMPAIGN_UNAVAILABLE as CAMPAIGN_UNAVAILABLE,
+  /** Enrol: already enrolled, which counts as success (spec §8). */
+  CODE_ALREADY_ENROLLED as ALREADY_ENROLLED,
+  /** Any non-refresh call: the session is gone, reload the page (spec §8). */
+  CODE_AUTH_FAILED as RELOAD,
+  /** No response at all: network error, timeout, abort (spec §8). */
+  CODE_NETWORK_ERROR as NETWORK_ERROR,
+} from "./contract.gen";
 
 export const SYSTEM_ERROR = "SYSTEM ERROR";
 
@@ -21,6 +24,14 @@ export const SYSTEM_ERROR = "SYSTEM ERROR";
 // sources as a page text it must ship.
 export const RETRY_KEY = "error.retry";
 export const WRONG_CODE_KEY = "error.wrongVerificationCode";
+const FALLBACK_KEY = "error.fallback";
+
+/** The dictionary key the message helper of spec §8 gives a code, if any. */
+function helperKey(code: number): string | undefined {
+  if (RETRY_CODES.includes(code)) return RETRY_KEY;
+  if (code === CODE_WRONG_VERIFICATION_CODE) return WRONG_CODE_KEY;
+  return undefined;
+}
 
 /**
  * The message helper of spec §8: 10000, 20001–20003 and 20005–20008 ask to retry,
@@ -28,9 +39,8 @@ export const WRONG_CODE_KEY = "error.wrongVerificationCode";
  * translates error-code dictionary keys, e.g. dictionaryT(await loadErrorDictionary()).
  */
 export function messageFor(code: number, t: (key: string) => string, fallback?: string): string {
-  if (code === 10000 || (code >= 20001 && code <= 20003) || (code >= 20005 && code <= 20008)) return t(RETRY_KEY);
-  if (code === 20009) return t(WRONG_CODE_KEY);
-  return fallback ?? SYSTEM_ERROR;
+  const key = helperKey(code);
+  return key ? t(key) : (fallback ?? SYSTEM_ERROR);
 }
 
 export type ErrorDictionary = Record<string, unknown>;
@@ -97,10 +107,19 @@ export function dictionaryT(dict: ErrorDictionary): (key: string) => string {
   return (key) => lookup(dict, key) ?? key;
 }
 
-/** The translated text for the error's code (errorCode.{code}), else the server's message (spec §8). */
+/**
+ * The text of an error (spec §8), the one path every error toast takes. A code the
+ * message helper maps gets its translated retry or wrong-code text, never the server's
+ * message (the spec maps these codes to a text for the visitor); any other code its
+ * translated text (errorCode.{code}), else the server's message. Whatever is missing
+ * falls back to error.fallback, then SYSTEM ERROR.
+ */
 export async function errorText(e: ApiError): Promise<string> {
   const dict = await loadErrorDictionary();
-  return lookup(dict, `errorCode.${e.code}`) ?? (e.msg || lookup(dict, "error.fallback") || SYSTEM_ERROR);
+  const byCode = lookup(dict, `errorCode.${e.code}`);
+  const fallback = () => lookup(dict, FALLBACK_KEY) ?? SYSTEM_ERROR;
+  if (helperKey(e.code)) return messageFor(e.code, (key) => lookup(dict, key) ?? byCode ?? fallback());
+  return byCode ?? (e.msg || fallback());
 }
 
 /** The toast "{code}: {message}" (spec §8), unless hideToast. */

@@ -2,6 +2,8 @@
 // script is missing"). The function answers POST <apiBase>/monitor, logs the report and
 // limits it per address; here a page sends at most MAX_REPORTS, each message once.
 
+import { ROUTE_MONITOR } from "./contract.gen";
+
 declare global {
   interface Window {
     // Set by an external monitoring script; when present it does the reporting.
@@ -36,7 +38,7 @@ export interface Report {
 
 /** Starts listening; returns the function that stops it. */
 export function initMonitor(cfg: MonitorConfig): () => void {
-  const endpoint = cfg.apiBase.replace(/\/+$/, "") + "/monitor";
+  const endpoint = cfg.apiBase.replace(/\/+$/, "") + ROUTE_MONITOR.path;
   const onError = (e: ErrorEvent) => {
     const err: unknown = e.error;
     report(endpoint, cfg, {

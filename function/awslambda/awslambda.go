@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Adapter is a lambda.Handler (Invoke) serving H.
@@ -78,7 +79,7 @@ func (a Adapter) serve(r *http.Request) (rec *recorder) {
 	defer func() {
 		if p := recover(); p != nil {
 			rec = &recorder{header: http.Header{"Content-Type": {"application/json"}}, status: http.StatusInternalServerError}
-			rec.body.WriteString(`{"ret_code":10000,"ret_msg":"internal error","result":null}`)
+			fmt.Fprintf(&rec.body, `{"ret_code":%d,"ret_msg":"internal error","result":null}`, contract.CodeSystemError)
 		}
 	}()
 	a.H.ServeHTTP(rec, r)

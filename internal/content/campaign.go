@@ -5,6 +5,7 @@ package content
 import (
 	"time"
 
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/yamlpos"
 )
 
@@ -119,12 +120,13 @@ type Prize struct {
 	At     yamlpos.At `yaml:"-"`
 }
 
-// Status values of campaign widgets (spec §4).
+// Status values of campaign widgets (spec §4), named here for the schedule's
+// readers; the values are internal/contract's.
 const (
-	StatusNotStarted = 4
-	StatusOngoing    = 5
-	StatusFinished   = 6
-	StatusNotEnded   = 7
+	StatusNotStarted = contract.CampaignNotStarted
+	StatusOngoing    = contract.CampaignOngoing
+	StatusFinished   = contract.CampaignFinished
+	StatusNotEnded   = contract.CampaignNotFinished
 )
 
 // Status derives the widget status from the schedule at time now.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/mock"
 )
 
@@ -131,13 +132,6 @@ type previewLink struct {
 	Translated   bool // otherwise the page shows English texts
 }
 
-var previewStatusNames = map[int]string{
-	content.StatusNotStarted: "not started",
-	content.StatusOngoing:    "ongoing",
-	content.StatusFinished:   "finished",
-	content.StatusNotEnded:   "not finished",
-}
-
 func (p *previewHandler) serveMatrix(w http.ResponseWriter, r *http.Request) {
 	v := previewView{Device: "desktop", LoggedIn: previewHasCookie(r, "promo_session", "1")}
 	if c, err := r.Cookie(previewDeviceCookie); err == nil && slices.Contains([]string{"phone", "app"}, c.Value) {
@@ -200,7 +194,7 @@ func (p *previewHandler) campaigns(s *content.Site, state map[string]mock.Campai
 		if code == 0 {
 			mc.Status, mc.Code = "unavailable", "unavailable"
 		} else {
-			mc.Status, mc.Code = strconv.Itoa(code)+" "+previewStatusNames[code], strconv.Itoa(code)
+			mc.Status, mc.Code = strconv.Itoa(code)+" "+contract.CampaignStatusText(code), strconv.Itoa(code)
 		}
 		for _, l := range cfg.Locales {
 			mc.Links = append(mc.Links, previewLink{Locale: l, Href: cfg.PagePath(l, c.Slug),
@@ -308,7 +302,7 @@ func (p *previewHandler) setStatus(id, status string) (string, bool) {
 	case "4", "5", "6", "7":
 		n, _ := strconv.Atoi(status)
 		body = map[string]any{"id": id, "status": n, "unavailable": false}
-		status = previewStatusNames[n]
+		status = contract.CampaignStatusText(n)
 	case "unavailable":
 		body = map[string]any{"id": id, "unavailable": true}
 	case "schedule":

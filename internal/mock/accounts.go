@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Account calls of DESIGN §4, answered as DESIGN §5 says.
@@ -32,19 +34,19 @@ type credentials struct {
 func (c *credentials) address() (string, int, string) {
 	if e := strings.ToLower(strings.TrimSpace(c.Email)); e != "" {
 		if len(e) > 254 || !emailRE.MatchString(e) {
-			return "", codeBadEmail, "wrong email address"
+			return "", contract.CodeWrongEmail, "wrong email address"
 		}
 		c.Email = e
 		return e, 0, ""
 	}
 	if p := strings.TrimSpace(c.Mobile); p != "" {
 		if !mobileRE.MatchString(p) {
-			return "", codeParam, "param error: mobile number"
+			return "", contract.CodeParamError, "param error: mobile number"
 		}
 		c.Mobile = p
 		return p, 0, ""
 	}
-	return "", codeParam, "param error: email or mobile is required"
+	return "", contract.CodeParamError, "param error: email or mobile is required"
 }
 
 // credentials decodes the body of an account call and checks its email or mobile; a
@@ -52,7 +54,7 @@ func (c *credentials) address() (string, int, string) {
 func (r *request) credentials() (credentials, string, int, any) {
 	var c credentials
 	if !r.decode(&c) {
-		status, reply := fail(famOld, codeParam, "param error")
+		status, reply := fail(famOld, contract.CodeParamError, "param error")
 		return c, "", status, reply
 	}
 	addr, code, msg := c.address()
@@ -70,10 +72,10 @@ func (m *Mock) login(r *request) (int, any) {
 	}
 	a := m.st.accounts[addr]
 	if a == nil {
-		return fail(famOld, codeNoUser, "user not exist")
+		return fail(famOld, contract.CodeUserNotExist, "user not exist")
 	}
 	if c.Password != a.password {
-		return fail(famOld, codeParam, "incorrect password")
+		return fail(famOld, contract.CodeParamError, "incorrect password")
 	}
 	return m.session(a)
 }
@@ -84,13 +86,13 @@ func (m *Mock) register(r *request) (int, any) {
 		return status, reply
 	}
 	if m.st.accounts[addr] != nil {
-		return fail(famOld, codeEmailTaken, "registered email")
+		return fail(famOld, contract.CodeRegisteredEmail, "registered email")
 	}
 	if strings.TrimSpace(c.VerificationCode) != VerificationCode {
-		return fail(famOld, codeBadCode, "failed verification code")
+		return fail(famOld, contract.CodeFailedVerificationCode, "failed verification code")
 	}
 	if len(c.Password) < 8 {
-		return fail(famOld, codeParam, "param error: password needs at least 8 characters")
+		return fail(famOld, contract.CodeParamError, "param error: password needs at least 8 characters")
 	}
 	a := &account{Email: c.Email, Mobile: c.Mobile, password: c.Password, Referral: c.ReferralCode}
 	if c.Email != "" {
@@ -107,7 +109,7 @@ func (m *Mock) session(a *account) (int, any) {
 	rand.Read(b[:])
 	token := base64.RawURLEncoding.EncodeToString(b[:])
 	m.st.sessions[token] = a.UID
-	return 200, oldEnvelope{RetCode: codeOK, RetMsg: "OK", Result: map[string]any{"id": a.UID}, Token: token}
+	return 200, oldEnvelope{RetCode: contract.CodeOK, RetMsg: "OK", Result: map[string]any{"id": a.UID}, Token: token}
 }
 
 func (m *Mock) verificationCode(r *request) (int, any) {
@@ -116,10 +118,10 @@ func (m *Mock) verificationCode(r *request) (int, any) {
 		return status, reply
 	}
 	if m.st.accounts[addr] != nil {
-		return fail(famOld, codeEmailTaken, "registered email")
+		return fail(famOld, contract.CodeRegisteredEmail, "registered email")
 	}
 	if last, sent := m.st.codesSent[addr]; sent && r.now.Sub(last) < codeInterval {
-		return fail(famOld, codeTooFrequent, "too frequent")
+		return fail(famOld, contract.CodeTooFrequent, "too frequent")
 	}
 	m.st.codesSent[addr] = r.now
 	return ok(famOld, map[string]any{"expires_in": 300})
@@ -127,7 +129,7 @@ func (m *Mock) verificationCode(r *request) (int, any) {
 
 func (m *Mock) logout(r *request) (int, any) {
 	if r.uid == 0 {
-		return fail(famOld, codeAuthFailed, "user authentication failed")
+		return fail(famOld, contract.CodeAuthFailed, "user authentication failed")
 	}
 	delete(m.st.sessions, r.token)
 	return ok(famOld, nil)
@@ -138,7 +140,7 @@ func (m *Mock) logout(r *request) (int, any) {
 func (m *Mock) profile(r *request) (int, any) {
 	a := m.st.byUID[r.uid]
 	if a == nil {
-		return fail(famOld, codeAuthFailed, "user authentication failed")
+		return fail(famOld, contract.CodeAuthFailed, "user authentication failed")
 	}
 	return ok(famOld, map[string]any{
 		"id":              a.UID,
@@ -157,7 +159,7 @@ func (m *Mock) profile(r *request) (int, any) {
 // invitationCode is the user's own referral code, stable for the account.
 func (m *Mock) invitationCode(r *request) (int, any) {
 	if m.st.byUID[r.uid] == nil {
-		return fail(famOld, codeAuthFailed, "user authentication failed")
+		return fail(famOld, contract.CodeAuthFailed, "user authentication failed")
 	}
 	code := strings.ToUpper(strconv.FormatInt(r.uid*7919+int64(uint16(m.seed)), 36))
 	return ok(famOld, map[string]any{"invitation_code": code})

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 func TestLoginCodes(t *testing.T) {
@@ -14,14 +16,14 @@ func TestLoginCodes(t *testing.T) {
 	}{
 		{`{"email":"demo@example.com","password":"Demo1234!"}`, 0},
 		{`{"email":" DEMO@Example.com ","password":"Demo1234!"}`, 0},
-		{`{"email":"demo@example.com","password":"demo1234!"}`, codeParam},
+		{`{"email":"demo@example.com","password":"demo1234!"}`, contract.CodeParamError},
 		{`{"email":"nobody@example.com","password":"Demo1234!"}`, 2007},
 		{`{"email":"not-an-email","password":"x"}`, 2004},
 		{`{"email":"a@b","password":"x"}`, 2004},
-		{`{"mobile":"12ab","password":"x"}`, codeParam},
+		{`{"mobile":"12ab","password":"x"}`, contract.CodeParamError},
 		{`{"mobile":"+441234567","password":"x"}`, 2007},
-		{`{"password":"x"}`, codeParam},
-		{`not json`, codeParam},
+		{`{"password":"x"}`, contract.CodeParamError},
+		{`not json`, contract.CodeParamError},
 	}
 	for _, c := range cases {
 		a := call(t, m, "POST", "/user/public/login", c.body, "")
@@ -62,7 +64,7 @@ func TestRegisterAndVerificationCode(t *testing.T) {
 		`{"email":"demo@example.com","password":"Passw0rd!","verification_code":"123456"}`: 2005,
 		`{"email":"x@","password":"Passw0rd!","verification_code":"123456"}`:               2004,
 		`{"email":"new@example.com","password":"Passw0rd!","verification_code":"654321"}`:  2009,
-		`{"email":"new@example.com","password":"short","verification_code":"123456"}`:      codeParam,
+		`{"email":"new@example.com","password":"short","verification_code":"123456"}`:      contract.CodeParamError,
 	} {
 		if a := reg(body); a.code != want || a.token != "" {
 			t.Errorf("%s: %s", body, a.raw)

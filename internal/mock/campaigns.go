@@ -1,5 +1,7 @@
 package mock
 
+import "github.com/promohq/promo/internal/contract"
+
 // Campaign info, enrolment and the activity list (seed §3, §4, §7).
 
 // campaignRef is an info or enrol body of either family (DESIGN §4).
@@ -47,15 +49,15 @@ func detail(f family, cs *campaignState, r *request) map[string]any {
 func (m *Mock) info(r *request) (int, any) {
 	var ref campaignRef
 	if !r.decode(&ref) {
-		return fail(r.fam, codeParam, "param error")
+		return fail(r.fam, contract.CodeParamError, "param error")
 	}
 	id, _ := ref.id(r.fam)
 	if id == "" {
-		return fail(r.fam, codeParam, "param error: campaign id is required")
+		return fail(r.fam, contract.CodeParamError, "param error: campaign id is required")
 	}
 	cs := m.st.campaign(id, r.fam)
 	if cs == nil {
-		return fail(r.fam, codeUnavailable, "campaign not available")
+		return fail(r.fam, contract.CodeCampaignUnavailable, "campaign not available")
 	}
 	return ok(r.fam, detail(r.fam, cs, r))
 }
@@ -65,24 +67,24 @@ func (m *Mock) info(r *request) (int, any) {
 func (m *Mock) enroll(r *request) (int, any) {
 	var ref campaignRef
 	if !r.decode(&ref) {
-		return fail(r.fam, codeParam, "param error")
+		return fail(r.fam, contract.CodeParamError, "param error")
 	}
 	id, referral := ref.id(r.fam)
 	if id == "" {
-		return fail(r.fam, codeParam, "param error: campaign id is required")
+		return fail(r.fam, contract.CodeParamError, "param error: campaign id is required")
 	}
 	if m.st.byUID[r.uid] == nil {
-		return fail(r.fam, codeAuthFailed, "user authentication failed")
+		return fail(r.fam, contract.CodeAuthFailed, "user authentication failed")
 	}
 	cs := m.st.campaign(id, r.fam)
 	if cs == nil {
-		return fail(r.fam, codeUnavailable, "campaign not available")
+		return fail(r.fam, contract.CodeCampaignUnavailable, "campaign not available")
 	}
 	if _, done := cs.enrolled[r.uid]; done {
-		return fail(r.fam, codeEnrolled, "already enrolled")
+		return fail(r.fam, contract.CodeAlreadyEnrolled, "already enrolled")
 	}
 	if !cs.enrolOpen(r.now) {
-		return fail(r.fam, codeNotOpen, "enrolment is not open")
+		return fail(r.fam, contract.CodeNotOpen, "enrolment is not open")
 	}
 	cs.enrolled[r.uid] = referral
 	if r.fam == famNew {
@@ -100,7 +102,7 @@ func (m *Mock) activityList(r *request) (int, any) {
 		PageSize int `json:"page_size"`
 	}
 	if !r.decode(&q) || q.Page < 0 || q.Page > 1_000_000 || q.PageSize < 0 || q.PageSize > 100 {
-		return fail(famOld, codeParam, "param error")
+		return fail(famOld, contract.CodeParamError, "param error")
 	}
 	page, size := max(q.Page, 1), q.PageSize
 	if size == 0 {

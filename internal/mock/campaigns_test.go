@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 func TestInfoFamilies(t *testing.T) {
@@ -41,7 +43,7 @@ func TestInfoFamilies(t *testing.T) {
 			t.Errorf("%s %s: %s", c.path, c.body, a.raw)
 		}
 	}
-	if a := call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":""}`, ""); a.code != codeParam {
+	if a := call(t, m, "POST", "/segw/sact/activity/info", `{"campaign_id":""}`, ""); a.code != contract.CodeParamError {
 		t.Fatal(a.raw)
 	}
 }
@@ -122,7 +124,7 @@ func TestEnrol(t *testing.T) {
 		t.Fatal(a.raw)
 	}
 	for _, id := range []string{"old-soon", "old-done"} {
-		if a := enrolOld(tok, id); a.code != codeNotOpen {
+		if a := enrolOld(tok, id); a.code != contract.CodeNotOpen {
 			t.Errorf("%s: %s", id, a.raw)
 		}
 	}
@@ -140,7 +142,7 @@ func TestEnrol(t *testing.T) {
 	}
 	// The enrolment window closes before the activity ends.
 	clk.Set(t0.Add(13 * time.Hour))
-	if a := enrolNew(other, "new-on"); a.code != codeNotOpen || status(t, m, "old-on") != 6 {
+	if a := enrolNew(other, "new-on"); a.code != contract.CodeNotOpen || status(t, m, "old-on") != 6 {
 		t.Fatal(a.raw)
 	}
 }
@@ -159,7 +161,7 @@ func TestActivityList(t *testing.T) {
 	if res.Total != 3 || len(res.List) != 1 || res.Page != 2 {
 		t.Fatalf("%+v", res)
 	}
-	if a := call(t, m, "POST", "/segw/sact/activity/list", `{"page_size":1000}`, ""); a.code != codeParam {
+	if a := call(t, m, "POST", "/segw/sact/activity/list", `{"page_size":1000}`, ""); a.code != contract.CodeParamError {
 		t.Fatal(a.raw)
 	}
 }

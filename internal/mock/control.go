@@ -2,9 +2,12 @@ package mock
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"sort"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Control is the test control of DESIGN §5, to be mounted (by the function,
@@ -15,39 +18,41 @@ func (m *Mock) Control() http.Handler {
 }
 
 func (m *Mock) serveControl(w http.ResponseWriter, r *http.Request) {
-	want := map[string]string{
-		"/__mock/reset": http.MethodPost, "/__mock/fault": http.MethodPost,
-		"/__mock/campaign": http.MethodPost, "/__mock/state": http.MethodGet,
-	}[r.URL.Path]
+	var want string
+	for _, c := range contract.RoutesOf(contract.MockControl) {
+		if c.Path == r.URL.Path {
+			want = c.Method
+		}
+	}
 	switch {
 	case want == "":
-		writeEnvelope(w, famOld, http.StatusNotFound, codeSystem, "not found", nil)
+		writeEnvelope(w, famOld, http.StatusNotFound, contract.CodeSystemError, "not found", nil)
 		return
 	case r.Method != want:
 		w.Header().Set("Allow", want)
-		writeEnvelope(w, famOld, http.StatusMethodNotAllowed, codeSystem, "method not allowed", nil)
+		writeEnvelope(w, famOld, http.StatusMethodNotAllowed, contract.CodeSystemError, "method not allowed", nil)
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
 	if err != nil {
-		writeEnvelope(w, famOld, http.StatusBadRequest, codeParam, "unreadable body", nil)
+		writeEnvelope(w, famOld, http.StatusBadRequest, contract.CodeParamError, "unreadable body", nil)
 		return
 	}
 	switch r.URL.Path {
-	case "/__mock/reset":
+	case contract.MockReset.Path:
 		m.Reset()
-		writeEnvelope(w, famOld, http.StatusOK, codeOK, "OK", nil)
-	case "/__mock/fault":
+		writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", nil)
+	case contract.MockFault.Path:
 		m.addFault(w, body)
-	case "/__mock/campaign":
+	case contract.MockCampaign.Path:
 		m.setCampaign(w, body)
-	case "/__mock/state":
-		writeEnvelope(w, famOld, http.StatusOK, codeOK, "OK", m.State())
+	case contract.MockState.Path:
+		writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", m.State())
 	}
 }
 
 func badControl(w http.ResponseWriter, msg string) {
-	writeEnvelope(w, famOld, http.StatusBadRequest, codeParam, msg, nil)
+	writeEnvelope(w, famOld, http.StatusBadRequest, contract.CodeParamError, msg, nil)
 }
 
 // addFault queues {path, ret_code?, http_status?, delay_ms?, times?, drop?}:
@@ -82,7 +87,7 @@ func (m *Mock) addFault(w http.ResponseWriter, body []byte) {
 	m.mu.Lock()
 	m.st.faults[f.Path] = append(m.st.faults[f.Path], &f)
 	m.mu.Unlock()
-	writeEnvelope(w, famOld, http.StatusOK, codeOK, "OK", f)
+	writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", f)
 }
 
 // setCampaign applies {id, status?, unavailable?}: status 4, 5, 6 or 7
@@ -98,8 +103,8 @@ func (m *Mock) setCampaign(w http.ResponseWriter, body []byte) {
 		badControl(w, "want {id, status?, unavailable?}")
 		return
 	}
-	if in.Status != nil && *in.Status != 0 && (*in.Status < 4 || *in.Status > 7) {
-		badControl(w, "status must be 4, 5, 6, 7 or 0 for the schedule")
+	if in.Status != nil && *in.Status != 0 && contract.CampaignStatusText(*in.Status) == "" {
+		badControl(w, fmt.Sprintf("status must be a campaign status %v, or 0 for the schedule", contract.CampaignStatuses()))
 		return
 	}
 	m.mu.Lock()
@@ -114,13 +119,13 @@ func (m *Mock) setCampaign(w http.ResponseWriter, body []byte) {
 	}
 	m.mu.Unlock()
 	if cs == nil {
-		writeEnvelope(w, famOld, http.StatusNotFound, codeParam, "unknown campaign "+in.ID, nil)
+		writeEnvelope(w, famOld, http.StatusNotFound, contract.CodeParamError, "unknown campaign "+in.ID, nil)
 		return
 	}
 	st := m.State()
 	for _, c := range st.Campaigns {
 		if c.ID == in.ID {
-			writeEnvelope(w, famOld, http.StatusOK, codeOK, "OK", c)
+			writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", c)
 			return
 		}
 	}

@@ -10,17 +10,19 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 func TestUnknownPathAndMethod(t *testing.T) {
 	m, _ := newTestMock()
-	if a := call(t, m, "GET", "/nope", "", ""); a.status != 404 || a.code != codeSystem {
+	if a := call(t, m, "GET", "/nope", "", ""); a.status != 404 || a.code != contract.CodeSystemError {
 		t.Fatal(a.raw)
 	}
 	if a := call(t, m, "GET", "/segw/sact/activity/info", "", ""); a.status != 405 {
 		t.Fatal(a.raw)
 	}
-	if a := call(t, m, "POST", "/fht/growth/activity-api/v1/info", "{", ""); a.code != codeParam || !strings.HasPrefix(a.raw, `{"retCode"`) {
+	if a := call(t, m, "POST", "/fht/growth/activity-api/v1/info", "{", ""); a.code != contract.CodeParamError || !strings.HasPrefix(a.raw, `{"retCode"`) {
 		t.Fatal(a.raw)
 	}
 	if len(m.Paths()) != 19 {

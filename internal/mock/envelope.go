@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // family is the envelope style of a path: the new activity API answers with
@@ -25,24 +27,6 @@ func (f family) name() string {
 	}
 	return ""
 }
-
-// Codes of seed §8 and DESIGN §5, and the mock's own for states the spec
-// does not show.
-const (
-	codeOK            = 0
-	codeSystem        = 10000
-	codeParam         = 20001
-	codeAuthFailed    = 10007 // no or unknown UserToken on a private call
-	codeTooFrequent   = 2002
-	codeBadEmail      = 2004
-	codeEmailTaken    = 2005
-	codeNoUser        = 2007
-	codeBadCode       = 2009
-	codeUnavailable   = 3580000
-	codeEnrolled      = 3570011
-	codeNotOpen       = 3570012 // enrolment or draw outside the campaign's open time
-	codeNoChancesLeft = 3570013 // every draw chance used
-)
 
 // oldEnvelope and newEnvelope are the two shapes of seed §3.
 type oldEnvelope struct {
@@ -67,7 +51,7 @@ func env(f family, code int, msg string, result any) any {
 
 // ok and fail build answers; business errors travel with HTTP 200 as on the
 // exchange, and the page reads ret_code.
-func ok(f family, result any) (int, any) { return http.StatusOK, env(f, codeOK, "OK", result) }
+func ok(f family, result any) (int, any) { return http.StatusOK, env(f, contract.CodeOK, "OK", result) }
 
 func fail(f family, code int, msg string) (int, any) {
 	return http.StatusOK, env(f, code, msg, nil)
@@ -77,10 +61,13 @@ func writeEnvelope(w http.ResponseWriter, f family, status, code int, msg string
 	writeJSON(w, status, env(f, code, msg, result))
 }
 
+// internalError is the answer when an answer cannot be encoded.
+var internalError, _ = json.Marshal(oldEnvelope{RetCode: contract.CodeSystemError, RetMsg: "internal error"})
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"ret_code":10000,"ret_msg":"internal error","result":null}`)
+		status, b = http.StatusInternalServerError, internalError
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))

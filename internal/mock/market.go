@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Market data: quote tokens, derivative symbols and candles from price
@@ -59,13 +61,13 @@ func (m *Mock) spotKline(r *request) (int, any) {
 	limit, err := strconv.Atoi(orDefault(q.Get("limit"), "24"))
 	symbols := strings.Split(q.Get("symbol"), ",")
 	if !okIv || err != nil || limit < 1 || limit > maxCandles || len(symbols) > 10 {
-		return fail(famOld, codeParam, "param error")
+		return fail(famOld, contract.CodeParamError, "param error")
 	}
 	last := r.now.Truncate(iv)
 	out := []map[string]any{}
 	for _, s := range symbols {
 		if !validSymbol(s) {
-			return fail(famOld, codeParam, "param error: symbol")
+			return fail(famOld, contract.CodeParamError, "param error: symbol")
 		}
 		kl := make([]map[string]any, 0, limit)
 		for i := limit - 1; i >= 0; i-- {
@@ -98,7 +100,7 @@ func (m *Mock) arrayKline(r *request, defSymbol string) (int, any) {
 	from, err1 := strconv.ParseInt(q.Get("from"), 10, 64)
 	to, err2 := strconv.ParseInt(q.Get("to"), 10, 64)
 	if !validSymbol(sym) || !okRes || err1 != nil || err2 != nil || from < 0 || from > to {
-		return fail(famOld, codeParam, "param error")
+		return fail(famOld, contract.CodeParamError, "param error")
 	}
 	to = min(to, r.now.Unix())
 	if from > to {

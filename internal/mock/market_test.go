@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 func TestQuoteTokensAndSymbols(t *testing.T) {
@@ -67,7 +69,7 @@ func TestSpotKline(t *testing.T) {
 		t.Fatal("series not deterministic by seed")
 	}
 	for _, q := range []string{"?symbol=BTCUSDT&interval=7h", "?symbol=btc", "?symbol=BTCUSDT&limit=0", "?symbol=BTCUSDT&limit=500", "?symbol="} {
-		if a := call(t, m, "GET", "/spot/api/quote/v1/multi/kline"+q, "", ""); a.code != codeParam {
+		if a := call(t, m, "GET", "/spot/api/quote/v1/multi/kline"+q, "", ""); a.code != contract.CodeParamError {
 			t.Errorf("%s: %s", q, a.raw)
 		}
 	}
@@ -116,7 +118,7 @@ func TestArrayKline(t *testing.T) {
 		t.Fatal("candles from the future")
 	}
 	for _, bad := range []string{"?resolution=61&from=1&to=2", "?resolution=60&from=2&to=1", "?resolution=60&from=x&to=1", "?resolution=60"} {
-		if a := call(t, m, "GET", "/v2/public/market/arrayKline"+bad, "", ""); a.code != codeParam {
+		if a := call(t, m, "GET", "/v2/public/market/arrayKline"+bad, "", ""); a.code != contract.CodeParamError {
 			t.Errorf("%s: %s", bad, a.raw)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Campaign is what the mock knows of one campaign of campaigns/ (DESIGN §3).
@@ -72,32 +74,45 @@ type endpoint struct {
 	fn     func(m *Mock, r *request) (int, any)
 }
 
+// handler answers one upstream route of the contract in its family's envelope.
+type handler struct {
+	fam family
+	fn  func(m *Mock, r *request) (int, any)
+}
+
+// handlers implements every upstream route of internal/contract (DESIGN §5:
+// every forwarded path); the path and method are the contract's.
+var handlers = map[contract.Route]handler{
+	contract.Login:            {famOld, (*Mock).login},
+	contract.Register:         {famOld, (*Mock).register},
+	contract.VerificationCode: {famOld, (*Mock).verificationCode},
+	contract.Logout:           {famOld, (*Mock).logout},
+	contract.Profile:          {famOld, (*Mock).profile},
+	contract.InvitationCode:   {famOld, (*Mock).invitationCode},
+	contract.InfoOld:          {famOld, (*Mock).info},
+	contract.InfoNew:          {famNew, (*Mock).info},
+	contract.EnrollOld:        {famOld, (*Mock).enroll},
+	contract.EnrollNew:        {famNew, (*Mock).enroll},
+	contract.ActivityList:     {famOld, (*Mock).activityList},
+	contract.QuoteTokens:      {famOld, (*Mock).quoteTokens},
+	contract.DynamicSymbol:    {famOld, (*Mock).dynamicSymbols},
+	contract.SpotKline:        {famOld, (*Mock).spotKline},
+	contract.InverseKline:     {famOld, (*Mock).inverseKline},
+	contract.LinearKline:      {famOld, (*Mock).linearKline},
+	contract.DrawConfig:       {famOld, (*Mock).drawConfig},
+	contract.DrawRecords:      {famOld, (*Mock).drawRecords},
+	contract.Draw:             {famOld, (*Mock).drawItem},
+}
+
 // New builds a mock in its seeded state.
 func New(opts Options) *Mock {
 	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]Campaign(nil), opts.Campaigns...)}
 	if m.now == nil {
 		m.now = time.Now
 	}
-	m.routes = map[string]endpoint{
-		"/user/public/login":                             {http.MethodPost, famOld, (*Mock).login},
-		"/user/public/register":                          {http.MethodPost, famOld, (*Mock).register},
-		"/user/public/verification-code":                 {http.MethodPost, famOld, (*Mock).verificationCode},
-		"/user/logout":                                   {http.MethodPost, famOld, (*Mock).logout},
-		"/v2/private/user/profile":                       {http.MethodGet, famOld, (*Mock).profile},
-		"/segw/sact/activity/invitation-code":            {http.MethodGet, famOld, (*Mock).invitationCode},
-		"/segw/sact/activity/info":                       {http.MethodPost, famOld, (*Mock).info},
-		"/fht/growth/activity-api/v1/info":               {http.MethodPost, famNew, (*Mock).info},
-		"/segw/sact/activity/enroll":                     {http.MethodPost, famOld, (*Mock).enroll},
-		"/fht/growth/activity-api/v1/enroll":             {http.MethodPost, famNew, (*Mock).enroll},
-		"/segw/sact/activity/list":                       {http.MethodPost, famOld, (*Mock).activityList},
-		"/spot/s_api/basic/quote_tokens":                 {http.MethodGet, famOld, (*Mock).quoteTokens},
-		"/v3/private/instrument/dynamic-symbol":          {http.MethodGet, famOld, (*Mock).dynamicSymbols},
-		"/spot/api/quote/v1/multi/kline":                 {http.MethodGet, famOld, (*Mock).spotKline},
-		"/v2/public/market/arrayKline":                   {http.MethodGet, famOld, (*Mock).inverseKline},
-		"/public/linear/market/arrayKline":               {http.MethodGet, famOld, (*Mock).linearKline},
-		"/segw/prizedraw/v1/prize_draw/activity":         {http.MethodPost, famOld, (*Mock).drawConfig},
-		"/segw/prizedraw/v1/prize_draw/draw_record/list": {http.MethodPost, famOld, (*Mock).drawRecords},
-		"/segw/prizedraw/v1/prize_draw/item/draw":        {http.MethodPost, famOld, (*Mock).drawItem},
+	m.routes = make(map[string]endpoint, len(handlers))
+	for r, h := range handlers {
+		m.routes[r.Path] = endpoint{r.Method, h.fam, h.fn}
 	}
 	m.Reset()
 	return m
@@ -140,12 +155,12 @@ const maxBody = 64 << 10
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ep, ok := m.routes[r.URL.Path]
 	if !ok {
-		writeEnvelope(w, famOld, http.StatusNotFound, codeSystem, "not found", nil)
+		writeEnvelope(w, famOld, http.StatusNotFound, contract.CodeSystemError, "not found", nil)
 		return
 	}
 	if r.Method != ep.method {
 		w.Header().Set("Allow", ep.method)
-		writeEnvelope(w, ep.fam, http.StatusMethodNotAllowed, codeSystem, "method not allowed", nil)
+		writeEnvelope(w, ep.fam, http.StatusMethodNotAllowed, contract.CodeSystemError, "method not allowed", nil)
 		return
 	}
 	m.mu.Lock()
@@ -161,7 +176,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			panic(http.ErrAbortHandler)
 		}
 		if f.RetCode != nil || f.HTTPStatus != 0 {
-			status, code := f.HTTPStatus, codeSystem
+			status, code := f.HTTPStatus, contract.CodeSystemError
 			if status == 0 {
 				status = http.StatusOK
 			}
@@ -177,11 +192,11 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil || len(body) > maxBody {
-		writeEnvelope(w, ep.fam, http.StatusBadRequest, codeParam, "request body too large or unreadable", nil)
+		writeEnvelope(w, ep.fam, http.StatusBadRequest, contract.CodeParamError, "request body too large or unreadable", nil)
 		return
 	}
 	if ep.method == http.MethodPost && len(strings.TrimSpace(string(body))) > 0 && !json.Valid(body) {
-		writeEnvelope(w, ep.fam, http.StatusOK, codeParam, "request body is not JSON", nil)
+		writeEnvelope(w, ep.fam, http.StatusOK, contract.CodeParamError, "request body is not JSON", nil)
 		return
 	}
 	token := r.Header.Get("UserToken")
@@ -197,7 +212,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (m *Mock) idempotent(ep endpoint, r *request) (int, any) {
 	key := r.http.Header.Get("Idempotency-Key")
 	p := r.http.URL.Path
-	if key == "" || r.uid == 0 || !(strings.HasSuffix(p, "/enroll") || strings.HasSuffix(p, "/item/draw")) {
+	if key == "" || r.uid == 0 || !(p == contract.EnrollNew.Path || p == contract.EnrollOld.Path || p == contract.Draw.Path) {
 		return ep.fn(m, r)
 	}
 	k := idemKey{r.uid, p, key}

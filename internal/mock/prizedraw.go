@@ -1,5 +1,7 @@
 package mock
 
+import "github.com/promohq/promo/internal/contract"
+
 // The prize draw of seed §7 (configuration, records, the draw). The spec does
 // not show the payloads; these are the mock's, in the segw style:
 // every body names the campaign as {campaign_id}.
@@ -21,11 +23,11 @@ type drawBody struct {
 func (m *Mock) drawCampaign(r *request) (*campaignState, drawBody, int, string) {
 	var b drawBody
 	if !r.decode(&b) || b.CampaignID == "" {
-		return nil, b, codeParam, "param error: campaign_id is required"
+		return nil, b, contract.CodeParamError, "param error: campaign_id is required"
 	}
 	cs := m.st.campaign(b.CampaignID, famAny)
 	if cs == nil || cs.c.PrizeDraw == nil {
-		return nil, b, codeUnavailable, "campaign not available"
+		return nil, b, contract.CodeCampaignUnavailable, "campaign not available"
 	}
 	return cs, b, 0, ""
 }
@@ -67,19 +69,19 @@ func (m *Mock) drawItem(r *request) (int, any) {
 		return fail(famOld, code, msg)
 	}
 	if m.st.byUID[r.uid] == nil {
-		return fail(famOld, codeAuthFailed, "user authentication failed")
+		return fail(famOld, contract.CodeAuthFailed, "user authentication failed")
 	}
-	if cs.status(r.now) != 5 {
-		return fail(famOld, codeNotOpen, "campaign is not ongoing")
+	if cs.status(r.now) != contract.CampaignOngoing {
+		return fail(famOld, contract.CodeNotOpen, "campaign is not ongoing")
 	}
 	pd := cs.c.PrizeDraw
 	used := m.st.used(cs.c.ID, r.uid)
 	if used >= pd.ChancesPerUser {
-		return fail(famOld, codeNoChancesLeft, "no draw chances left")
+		return fail(famOld, contract.CodeNoChancesLeft, "no draw chances left")
 	}
 	prize, found := pick(pd.Prizes, m.st.rng.IntN)
 	if !found {
-		return fail(famOld, codeSystem, "system error: the draw has no prize with a weight")
+		return fail(famOld, contract.CodeSystemError, "system error: the draw has no prize with a weight")
 	}
 	m.st.drawSeq++
 	rec := drawRecord{
@@ -120,7 +122,7 @@ func (m *Mock) drawRecords(r *request) (int, any) {
 		return fail(famOld, code, msg)
 	}
 	if m.st.byUID[r.uid] == nil {
-		return fail(famOld, codeAuthFailed, "user authentication failed")
+		return fail(famOld, contract.CodeAuthFailed, "user authentication failed")
 	}
 	order, page, size := b.Order, b.Page, b.PageSize
 	if order == 0 {
@@ -133,7 +135,7 @@ func (m *Mock) drawRecords(r *request) (int, any) {
 		size = 10
 	}
 	if (order != orderAsc && order != orderDesc) || page < 1 || page > 1_000_000 || size < 1 || size > 100 {
-		return fail(famOld, codeParam, "param error")
+		return fail(famOld, contract.CodeParamError, "param error")
 	}
 	mine := []drawRecord{}
 	for _, d := range m.st.draws {

@@ -1,6 +1,10 @@
 package mock
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/promohq/promo/internal/contract"
+)
 
 const drawPath = "/segw/prizedraw/v1/prize_draw/item/draw"
 
@@ -36,7 +40,7 @@ func TestDrawConfig(t *testing.T) {
 			t.Fatal(a.raw)
 		}
 	}
-	if a := call(t, m, "POST", "/segw/prizedraw/v1/prize_draw/activity", `{}`, ""); a.code != codeParam {
+	if a := call(t, m, "POST", "/segw/prizedraw/v1/prize_draw/activity", `{}`, ""); a.code != contract.CodeParamError {
 		t.Fatal(a.raw)
 	}
 }
@@ -60,7 +64,7 @@ func TestDrawChancesAndRecords(t *testing.T) {
 		}
 		drawn = append(drawn, res.Record)
 	}
-	if a := call(t, m, "POST", drawPath, `{"campaign_id":"draw"}`, tok); a.code != codeNoChancesLeft {
+	if a := call(t, m, "POST", drawPath, `{"campaign_id":"draw"}`, tok); a.code != contract.CodeNoChancesLeft {
 		t.Fatalf("fourth draw: %s", a.raw)
 	}
 	var page struct {
@@ -88,13 +92,13 @@ func TestDrawChancesAndRecords(t *testing.T) {
 		t.Fatal("records leaked between users")
 	}
 	for _, bad := range []string{`{"campaign_id":"draw","order":3}`, `{"campaign_id":"draw","page_size":101}`, `{"campaign_id":"draw","page":-1}`} {
-		if a := call(t, m, "POST", "/segw/prizedraw/v1/prize_draw/draw_record/list", bad, tok); a.code != codeParam {
+		if a := call(t, m, "POST", "/segw/prizedraw/v1/prize_draw/draw_record/list", bad, tok); a.code != contract.CodeParamError {
 			t.Errorf("%s: %s", bad, a.raw)
 		}
 	}
 	// Not ongoing: no draw.
 	call(t, m.Control(), "POST", "/__mock/campaign", `{"id":"draw","status":6}`, "")
-	if a := call(t, m, "POST", drawPath, `{"campaign_id":"draw"}`, other); a.code != codeNotOpen {
+	if a := call(t, m, "POST", drawPath, `{"campaign_id":"draw"}`, other); a.code != contract.CodeNotOpen {
 		t.Fatal(a.raw)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Seeded account (DESIGN §5).
@@ -160,17 +162,17 @@ func (cs *campaignState) status(now time.Time) int {
 	c := cs.c
 	switch {
 	case !c.ActStart.IsZero() && now.Before(c.ActStart):
-		return 4
+		return contract.CampaignNotStarted
 	case !c.ActEnd.IsZero() && !now.Before(c.ActEnd):
-		return 6
+		return contract.CampaignFinished
 	}
-	return 5
+	return contract.CampaignOngoing
 }
 
 // enrolOpen: an overridden campaign is open exactly when it is ongoing; else
 // the enrolment window decides, within the activity.
 func (cs *campaignState) enrolOpen(now time.Time) bool {
-	if cs.status(now) != 5 {
+	if cs.status(now) != contract.CampaignOngoing {
 		return false
 	}
 	if cs.override != 0 {

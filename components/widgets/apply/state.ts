@@ -1,5 +1,5 @@
 import type { CampaignInfo } from "../../api/campaign";
-import { STATUS_ONGOING } from "../../api/status";
+import { CAMPAIGN_ONGOING as STATUS_ONGOING } from "../../runtime/contract.gen";
 
 export interface ApplyView {
   joined: boolean;

@@ -1,0 +1,127 @@
+package contract
+
+// The page data: the JSON the generator writes into every page (one
+// <script type="application/json">, DESIGN §2) and the page runtime reads.
+// components/runtime/contract.gen.ts declares the same shape for TypeScript,
+// generated from these types: the json tag names a member, omitempty or a
+// pointer makes it optional, a ts tag gives a member's TypeScript type where Go
+// has none as narrow (a literal union), and the doc comments are copied.
+
+// PageData is the whole page data. After prerendering the generator appends
+// one more member, StableMember.
+type PageData struct {
+	Locale        string         `json:"locale"`
+	DefaultLocale string         `json:"defaultLocale"`
+	Dir           string         `json:"dir" ts:"\"ltr\" | \"rtl\""`
+	Campaign      CampaignConfig `json:"campaign"`
+	// namespace → nested i18next resources: only the keys this page uses,
+	// already merged along the locale's fallback chain.
+	Resources map[string]map[string]any `json:"resources"`
+	// Hashed JSON dictionary of this locale, fetched on the first error.
+	ErrorCodesURL string `json:"errorCodesUrl"`
+	// The default locale's dictionary, used when this locale's fails to load.
+	ErrorCodesFallbackURL string    `json:"errorCodesFallbackUrl"`
+	APIBase               string    `json:"apiBase"`
+	Env                   string    `json:"env"`
+	Brand                 string    `json:"brand"`
+	App                   AppConfig `json:"app"`
+	Home                  string    `json:"home"` // the site origin's home path, "/" (DESIGN §6)
+}
+
+// StableMember is appended to the page data by generator/shell.go after
+// prerendering: values computed while prerendering (formatted dates and
+// numbers), so that the first client render reproduces the prerendered HTML
+// exactly. Its TypeScript type is Record<string, string>.
+const StableMember = "stable"
+
+// AppConfig describes the exchange's app (DESIGN §8).
+type AppConfig struct {
+	Name            string `json:"name"`
+	UserAgentMarker string `json:"userAgentMarker"`
+	Scheme          string `json:"scheme"`
+	IOSAppID        string `json:"iosAppId"`
+}
+
+// CampaignConfig is the part of the page data that is the same in every locale.
+type CampaignConfig struct {
+	Slug      string `json:"slug"`
+	ID        string `json:"id"`
+	Namespace string `json:"namespace"`
+	// The API family: which info and enrol paths the campaign uses (DESIGN §4).
+	API      string   `json:"api" ts:"\"new\" | \"old\""`
+	Schedule Schedule `json:"schedule"`
+	Image    string   `json:"image,omitempty"` // site path of the hashed hero image
+	Widgets  Widgets  `json:"widgets"`
+}
+
+// Schedule is the campaign's schedule, ISO 8601 in UTC.
+type Schedule struct {
+	Start       string `json:"start"`
+	End         string `json:"end"`
+	EnrollStart string `json:"enrollStart"`
+	EnrollEnd   string `json:"enrollEnd"`
+}
+
+// Widgets configures the campaign's widgets; an absent one is not configured.
+type Widgets struct {
+	QuickApply     *QuickApplyWidget     `json:"quickApply,omitempty"`
+	QuickLogin     *QuickLoginWidget     `json:"quickLogin,omitempty"`
+	InvitationCode *InvitationCodeWidget `json:"invitationCode,omitempty"`
+	Market         *MarketWidget         `json:"market,omitempty"`
+	PrizeDraw      *PrizeDrawWidget      `json:"prizeDraw,omitempty"`
+}
+
+// QuickApplyWidget is the apply button (DESIGN §6).
+type QuickApplyWidget struct {
+	Style      string       `json:"style" ts:"\"button\" | \"link\""`
+	AfterEnrol string       `json:"afterEnrol" ts:"\"keep\" | \"hide\" | \"links\""`
+	Links      []LinkButton `json:"links,omitempty"` // with afterEnrol "links"
+	Popup      ApplyPopup   `json:"popup"`
+	AutoSignUp bool         `json:"autoSignUp"`
+}
+
+// LinkButton is a link shown as a button.
+type LinkButton struct {
+	Text   string `json:"text"` // translation key in the campaign namespace
+	Href   string `json:"href"`
+	NewTab bool   `json:"newTab"`
+}
+
+// ApplyPopup is the success pop-up after enrolment; its texts are translation
+// keys in the campaign namespace.
+type ApplyPopup struct {
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Button      string `json:"button,omitempty"`
+	Redirect    string `json:"redirect,omitempty"`
+}
+
+// QuickLoginWidget is the login or sign-up button.
+type QuickLoginWidget struct {
+	Action   string `json:"action" ts:"\"login\" | \"register\""`
+	Redirect string `json:"redirect,omitempty"`
+}
+
+// InvitationCodeWidget shows the visitor's invitation code.
+type InvitationCodeWidget struct {
+	Enabled bool `json:"enabled"`
+}
+
+// MarketWidget shows prices and 24 hourly candles of its symbols.
+type MarketWidget struct {
+	Symbols []string `json:"symbols"`
+}
+
+// PrizeDrawWidget is the campaign's lottery.
+type PrizeDrawWidget struct {
+	ChancesPerUser int     `json:"chancesPerUser"`
+	Prizes         []Prize `json:"prizes"`
+}
+
+// Prize is one outcome of a draw, drawn with probability weight / sum of
+// weights.
+type Prize struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"` // translation key in the campaign namespace
+	Weight int    `json:"weight"`
+}
