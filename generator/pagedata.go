@@ -26,7 +26,7 @@ func newCampaignData(c *content.Campaign, image string) contract.CampaignConfig 
 	}
 	w := c.Widgets
 	if qa := w.QuickApply; qa != nil {
-		q := &contract.QuickApplyWidget{Style: qa.Style, AfterEnrol: qa.AfterEnrol, AutoSignUp: qa.AutoSignUp,
+		q := &contract.QuickApplyWidget{Style: qa.Style, AfterEnroll: qa.AfterEnroll, AutoSignUp: qa.AutoSignUp,
 			Popup: contract.ApplyPopup{Title: qa.Popup.Title, Description: qa.Popup.Description, Button: qa.Popup.Button, Redirect: qa.Popup.Redirect}}
 		for _, l := range qa.Links {
 			q.Links = append(q.Links, contract.LinkButton{Text: l.Text, Href: l.Href, NewTab: l.NewTab})

@@ -247,8 +247,8 @@ export interface Widgets {
 /** QuickApplyWidget is the apply button (DESIGN §6). */
 export interface QuickApplyWidget {
   style: "button" | "link";
-  afterEnrol: "keep" | "hide" | "links";
-  /** with afterEnrol "links" */
+  afterEnroll: "keep" | "hide" | "links";
+  /** with afterEnroll "links" */
   links?: LinkButton[];
   popup: ApplyPopup;
   autoSignUp: boolean;

@@ -18,7 +18,7 @@ export function testPageData(over: Partial<PageData> = {}): PageData {
       namespace: "blast",
       api: "new",
       schedule: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z", enrollStart: "2026-11-01T00:00:00Z", enrollEnd: "2026-12-01T00:00:00Z" },
-      widgets: { quickApply: { style: "button", afterEnrol: "keep", popup: {}, autoSignUp: false } },
+      widgets: { quickApply: { style: "button", afterEnroll: "keep", popup: {}, autoSignUp: false } },
     },
     resources: {
       blast: {},

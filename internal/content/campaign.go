@@ -9,10 +9,10 @@ import (
 	"github.com/promohq/promo/internal/yamlpos"
 )
 
-// API families of the info and enrol calls (spec §7).
+// API families of the info and enrol calls (spec §7), from the contract's one list.
 const (
-	APINew = "new" // /fht/growth/activity-api/v1/{info,enroll}, body {campaignId, referralCode?}
-	APIOld = "old" // /segw/sact/activity/{info,enroll}, body {campaign_id, referral_code?}
+	APINew = contract.APINew
+	APIOld = contract.APIOld
 )
 
 // Campaign is one campaign, as written in its campaign.yaml plus what its folder holds.
@@ -51,18 +51,21 @@ type Widgets struct {
 	At             yamlpos.At      `yaml:"-"`
 }
 
-// After-enrolment modes of the quick-apply button (spec §2.2).
+// After-enrolment modes of the quick-apply button (spec §2.2), from the contract.
 const (
-	AfterKeep  = "keep"  // the button stays, reading "Joined" (the default, DESIGN §6)
-	AfterHide  = "hide"  // the button disappears
-	AfterLinks = "links" // the button is replaced by link buttons
+	AfterKeep  = contract.AfterKeep // the default (DESIGN §6)
+	AfterHide  = contract.AfterHide
+	AfterLinks = contract.AfterLinks
 )
 
 // QuickApply is the enrolment button (spec §2.2, §4).
 type QuickApply struct {
-	Style      string       `yaml:"style"`      // "button" (default) or "link"
-	AfterEnrol string       `yaml:"afterEnrol"` // AfterKeep (default), AfterHide, AfterLinks
-	Links      []LinkButton `yaml:"links"`      // with AfterLinks
+	Style       string `yaml:"style"`       // contract.StyleButton (default) or StyleLink
+	AfterEnroll string `yaml:"afterEnroll"` // AfterKeep (default), AfterHide, AfterLinks
+	// AfterEnrol is the old spelling of afterEnroll: read with a warning to rename
+	// it, so the fields spell "enroll" one way (enrollStart, the API's /enroll).
+	AfterEnrol string       `yaml:"afterEnrol"`
+	Links      []LinkButton `yaml:"links"` // with AfterLinks
 	Popup      Popup        `yaml:"popup"`
 	AutoSignUp bool         `yaml:"autoSignUp"`
 	At         yamlpos.At   `yaml:"-"`

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/yamlpos"
 )
@@ -149,11 +150,9 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 	} else if !namespaceShape.MatchString(c.Namespace) {
 		errAt(c.At, "namespace", "bad-namespace", "use lower-case letters, digits and hyphens", "namespace %q is not a valid bundle name", c.Namespace)
 	}
-	switch c.API {
-	case "":
+	if c.API == "" {
 		c.API = APINew
-	case APINew, APIOld:
-	default:
+	} else if !slices.Contains(contract.Enums["CampaignConfig.API"], c.API) {
 		errAt(c.At, "api", "bad-value", `write "new" (/fht/growth/activity-api/v1) or "old" (/segw/sact/activity)`, "api %q is not an API family", c.API)
 	}
 	c.Schedule.validate(c, diags)
@@ -163,6 +162,15 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 			errAt(c.At, "image", "bad-image", "name an image file in the campaign folder ("+strings.Join(imageExts, ", ")+")", "image %q is not an image in the campaign folder", c.Image)
 		} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(CampaignsDir, c.Slug, c.Image)))); err != nil {
 			errAt(c.At, "image", "missing-file", "put the file in "+path.Join(CampaignsDir, c.Slug), "image %q does not exist", c.Image)
+		}
+	}
+	if qa := c.Widgets.QuickApply; qa != nil && qa.AfterEnrol != "" {
+		p := qa.At.Field("afterEnrol")
+		if qa.AfterEnroll != "" {
+			diags.Errorf(c.File, p.Line, p.Column, "duplicate-field", "remove afterEnrol", "afterEnrol and afterEnroll are the same setting; both are given")
+		} else {
+			diags.Warnf(c.File, p.Line, p.Column, "renamed-field", "rename it afterEnroll", "afterEnrol is spelled afterEnroll now, like enrollStart and the API's /enroll")
+			qa.AfterEnroll = qa.AfterEnrol
 		}
 	}
 	c.Widgets.validate(c, errAt)
@@ -200,13 +208,13 @@ type errAtFunc func(at yamlpos.At, field, code, hint, format string, args ...any
 
 func (w *Widgets) validate(c *Campaign, errAt errAtFunc) {
 	if qa := w.QuickApply; qa != nil {
-		oneOf(errAt, qa.At, "style", &qa.Style, "button", "link")
-		oneOf(errAt, qa.At, "afterEnrol", &qa.AfterEnrol, AfterKeep, AfterHide, AfterLinks)
-		if qa.AfterEnrol == AfterLinks && len(qa.Links) == 0 {
-			errAt(qa.At, "afterEnrol", "missing-field", "add links: [{text, href, newTab}] or choose keep or hide", "afterEnrol is links but no links are given")
+		oneOf(errAt, qa.At, "style", &qa.Style, contract.Enums["QuickApplyWidget.Style"]...)
+		oneOf(errAt, qa.At, "afterEnroll", &qa.AfterEnroll, contract.Enums["QuickApplyWidget.AfterEnroll"]...)
+		if qa.AfterEnroll == AfterLinks && len(qa.Links) == 0 {
+			errAt(qa.At, "afterEnroll", "missing-field", "add links: [{text, href, newTab}] or choose keep or hide", "afterEnroll is links but no links are given")
 		}
-		if qa.AfterEnrol != AfterLinks && len(qa.Links) > 0 {
-			errAt(qa.At, "links", "unused-field", "set afterEnrol: links, or remove links", "links are given but afterEnrol is %s", qa.AfterEnrol)
+		if qa.AfterEnroll != AfterLinks && len(qa.Links) > 0 {
+			errAt(qa.At, "links", "unused-field", "set afterEnroll: links, or remove links", "links are given but afterEnroll is %s", qa.AfterEnroll)
 		}
 		for _, l := range qa.Links {
 			if l.Text == "" {
@@ -217,7 +225,7 @@ func (w *Widgets) validate(c *Campaign, errAt errAtFunc) {
 		checkLink(errAt, qa.Popup.At, "redirect", qa.Popup.Redirect, false)
 	}
 	if ql := w.QuickLogin; ql != nil {
-		oneOf(errAt, ql.At, "action", &ql.Action, "login", "register")
+		oneOf(errAt, ql.At, "action", &ql.Action, contract.Enums["QuickLoginWidget.Action"]...)
 		checkLink(errAt, ql.At, "redirect", ql.Redirect, false)
 	}
 	if m := w.Market; m != nil {

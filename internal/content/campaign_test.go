@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promohq/promo/internal/contract"
+	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/sitetest"
 	"github.com/promohq/promo/internal/yamlpos"
 )
 
@@ -97,6 +100,60 @@ func TestStatusFollowsSchedule(t *testing.T) {
 	} {
 		if got := s.Status(c.now); got != c.want {
 			t.Errorf("Status(%v) = %d, want %d", c.now, got, c.want)
+		}
+	}
+}
+
+// afterEnrol, the old spelling, still works with a warning to rename it; both
+// spellings at once are an error.
+func TestAfterEnrolIsRenamedAfterEnroll(t *testing.T) {
+	const head = "id: \"1\"\nnamespace: one\nschedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}\nwidgets:\n  quickApply:\n"
+	root := sitetest.Write(t, "-- campaigns/one/campaign.yaml --\n"+head+"    afterEnrol: hide\n")
+	var d diag.List
+	cs := LoadCampaigns(root, DefaultConfig(), &d)
+	if err := d.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got := cs[0].Widgets.QuickApply.AfterEnroll; got != AfterHide {
+		t.Errorf("afterEnrol: hide read as %q", got)
+	}
+	if w := d.Warnings(); len(w) != 1 || w[0].String() != "campaigns/one/campaign.yaml:6:17: warning: afterEnrol is spelled afterEnroll now, like enrollStart and the API's /enroll [renamed-field] (hint: rename it afterEnroll)" {
+		t.Errorf("warnings: %v", w)
+	}
+	root = sitetest.Write(t, "-- campaigns/one/campaign.yaml --\n"+head+"    afterEnrol: hide\n    afterEnroll: keep\n")
+	d = diag.List{}
+	LoadCampaigns(root, DefaultConfig(), &d)
+	if err := d.Err(); err == nil || !strings.Contains(err.Error(), "6:17: error: afterEnrol and afterEnroll are the same setting") {
+		t.Errorf("both spellings: %v", err)
+	}
+}
+
+// The schema offers exactly the values the contract allows for each enumerated
+// setting.
+func TestSchemaEnumsAreTheContracts(t *testing.T) {
+	var schema map[string]any
+	if err := json.Unmarshal(Schema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	at := func(path ...string) []string {
+		node := schema
+		for _, p := range path {
+			node = node["properties"].(map[string]any)[p].(map[string]any)
+		}
+		var out []string
+		for _, v := range node["enum"].([]any) {
+			out = append(out, v.(string))
+		}
+		return out
+	}
+	for enum, path := range map[string][]string{
+		"CampaignConfig.API":           {"api"},
+		"QuickApplyWidget.Style":       {"widgets", "quickApply", "style"},
+		"QuickApplyWidget.AfterEnroll": {"widgets", "quickApply", "afterEnroll"},
+		"QuickLoginWidget.Action":      {"widgets", "quickLogin", "action"},
+	} {
+		if got, want := at(path...), contract.Enums[enum]; !slices.Equal(got, want) {
+			t.Errorf("schema %v: %v, contract %s: %v", path, got, enum, want)
 		}
 	}
 }

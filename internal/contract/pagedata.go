@@ -73,11 +73,11 @@ type Widgets struct {
 
 // QuickApplyWidget is the apply button (DESIGN §6).
 type QuickApplyWidget struct {
-	Style      string       `json:"style" ts:"\"button\" | \"link\""`
-	AfterEnrol string       `json:"afterEnrol" ts:"\"keep\" | \"hide\" | \"links\""`
-	Links      []LinkButton `json:"links,omitempty"` // with afterEnrol "links"
-	Popup      ApplyPopup   `json:"popup"`
-	AutoSignUp bool         `json:"autoSignUp"`
+	Style       string       `json:"style" ts:"\"button\" | \"link\""`
+	AfterEnroll string       `json:"afterEnroll" ts:"\"keep\" | \"hide\" | \"links\""`
+	Links       []LinkButton `json:"links,omitempty"` // with afterEnroll "links"
+	Popup       ApplyPopup   `json:"popup"`
+	AutoSignUp  bool         `json:"autoSignUp"`
 }
 
 // LinkButton is a link shown as a button.

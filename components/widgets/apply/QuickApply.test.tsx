@@ -132,7 +132,7 @@ describe("QuickApply", () => {
     logIn();
     infoResult = { ...infoResult, enrolled: true };
     const data = testPageData();
-    data.campaign.widgets.quickApply!.afterEnrol = "hide";
+    data.campaign.widgets.quickApply!.afterEnroll = "hide";
     renderPage(<QuickApply />, data);
     await waitFor(() => expect(calls.length).toBe(1));
     await waitFor(() => expect(screen.queryByRole("button")).toBeNull());

@@ -47,8 +47,8 @@ export function QuickApply() {
   };
 
   let body;
-  if (view.joined && config.afterEnrol === "hide") body = null;
-  else if (view.joined && config.afterEnrol === "links") {
+  if (view.joined && config.afterEnroll === "hide") body = null;
+  else if (view.joined && config.afterEnroll === "links") {
     body = (
       <div className="promo-apply__links">
         {(config.links ?? []).map((l) => (
