@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/mock"
 )
 
@@ -58,7 +59,7 @@ func TestNoGoroutineLeft(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer h.Close()
-		m := mock.New(mock.Options{Campaigns: []mock.Campaign{{ID: "1", Family: "old"}}})
+		m := mock.New(mock.Options{Campaigns: []*content.Campaign{{ID: "1", API: "old"}}})
 		lh, err := New(Config{Env: EnvLocal, Local: m, Timeout: 100 * time.Millisecond, Logger: quiet})
 		if err != nil {
 			t.Fatal(err)

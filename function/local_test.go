@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/mock"
 )
 
@@ -15,10 +16,11 @@ import (
 func localHandler(t *testing.T, cfg Config) (*Handler, *mock.Mock) {
 	t.Helper()
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	m := mock.New(mock.Options{Seed: 7, Now: func() time.Time { return now }, Campaigns: []mock.Campaign{
-		{ID: "1001", Family: "new", ActStart: now.Add(-time.Hour), ActEnd: now.Add(time.Hour)},
-		{ID: "2002", Family: "old", ActStart: now.Add(-time.Hour), ActEnd: now.Add(time.Hour),
-			PrizeDraw: &mock.PrizeDraw{ChancesPerUser: 2, Prizes: []mock.Prize{{ID: "p1", Name: "5 USDT", Weight: 1}}}},
+	open := content.Schedule{Start: now.Add(-time.Hour), End: now.Add(time.Hour)}
+	draw := &content.PrizeDraw{ChancesPerUser: 2, Prizes: []content.Prize{{ID: "p1", Name: "5 USDT", Weight: 1}}}
+	m := mock.New(mock.Options{Seed: 7, Now: func() time.Time { return now }, Campaigns: []*content.Campaign{
+		{ID: "1001", API: "new", Schedule: open},
+		{ID: "2002", API: "old", Schedule: open, Widgets: content.Widgets{PrizeDraw: draw}},
 	}})
 	cfg.Env, cfg.Local = EnvLocal, m
 	return newTestHandler(t, nil, cfg), m

@@ -132,12 +132,14 @@ const (
 	StatusNotEnded   = contract.CampaignNotFinished
 )
 
-// Status derives the widget status from the schedule at time now.
+// Status derives the widget status from the schedule at time now. A zero start or
+// end is open on that side (campaign.yaml requires both; the mock's tests leave
+// them out).
 func (s Schedule) Status(now time.Time) int {
 	switch {
-	case now.Before(s.Start):
+	case !s.Start.IsZero() && now.Before(s.Start):
 		return StatusNotStarted
-	case !now.Before(s.End):
+	case !s.End.IsZero() && !now.Before(s.End):
 		return StatusFinished
 	default:
 		return StatusOngoing

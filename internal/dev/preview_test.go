@@ -69,7 +69,7 @@ func newPreviewFakeEnv(t *testing.T) *previewFakeEnv {
 		t.Fatal(err)
 	}
 	env := &previewFakeEnv{site: s}
-	m := mock.New(mock.Options{Campaigns: mock.FromCampaigns(s.Campaigns), Now: env.Now, Seed: 1})
+	m := mock.New(mock.Options{Campaigns: s.Campaigns, Now: env.Now, Seed: 1})
 	fn, err := function.New(function.Config{Env: function.EnvLocal, Local: m, APIBase: s.Config.APIBase,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {

@@ -27,20 +27,20 @@ func detail(f family, cs *campaignState, r *request) map[string]any {
 	if f == famNew {
 		return map[string]any{
 			"campaignId":    c.ID,
-			"actStartAt":    millis(c.ActStart),
-			"actEndAt":      millis(c.ActEnd),
-			"enrollStartAt": millis(c.EnrollStart),
-			"enrollEndAt":   millis(c.EnrollEnd),
+			"actStartAt":    millis(c.Schedule.Start),
+			"actEndAt":      millis(c.Schedule.End),
+			"enrollStartAt": millis(c.Schedule.EnrollStart),
+			"enrollEndAt":   millis(c.Schedule.EnrollEnd),
 			"status":        cs.status(r.now),
 			"enrolled":      enrolled,
 		}
 	}
 	return map[string]any{
 		"campaign_id":     c.ID,
-		"act_start_at":    millis(c.ActStart),
-		"act_end_at":      millis(c.ActEnd),
-		"enroll_start_at": millis(c.EnrollStart),
-		"enroll_end_at":   millis(c.EnrollEnd),
+		"act_start_at":    millis(c.Schedule.Start),
+		"act_end_at":      millis(c.Schedule.End),
+		"enroll_start_at": millis(c.Schedule.EnrollStart),
+		"enroll_end_at":   millis(c.Schedule.EnrollEnd),
 		"status":          cs.status(r.now),
 		"enrolled":        enrolled,
 	}
@@ -115,7 +115,7 @@ func (m *Mock) activityList(r *request) (int, any) {
 			continue
 		}
 		d := detail(famOld, cs, r)
-		d["family"] = cs.c.Family
+		d["family"] = cs.c.API
 		list = append(list, d)
 	}
 	total := len(list)

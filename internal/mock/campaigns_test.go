@@ -178,8 +178,8 @@ func TestSetCampaignsKeepsState(t *testing.T) {
 	call(t, m.Control(), "POST", "/__mock/campaign", `{"id":"old-soon","status":5}`, "")
 
 	camps := testCampaigns()
-	camps[1].ActEnd = t0.Add(48 * time.Hour) // old-on edited
-	camps = append(camps[1:3], Campaign{ID: "added", Family: "old", ActStart: t0.Add(-time.Hour), ActEnd: t0.Add(time.Hour)})
+	camps[1].Schedule.End = t0.Add(48 * time.Hour) // old-on edited
+	camps = append(camps[1:3], camp("added", "old", t0.Add(-time.Hour), t0.Add(time.Hour)))
 	m.SetCampaigns(camps)
 
 	if a := call(t, m, "GET", "/v2/private/user/profile", "", tok); a.code != 0 {

@@ -178,8 +178,8 @@ func (m *Mock) State() State {
 		Campaigns: []CampaignState{}, Accounts: []AccountState{}, Faults: []FaultState{}}
 	for _, id := range m.st.order {
 		cs := m.st.camps[id]
-		c := CampaignState{ID: id, Family: cs.c.Family, Status: cs.status(now), Overridden: cs.override != 0,
-			Unavailable: cs.unavailable, Enrolled: []int64{}, HasDraw: cs.c.PrizeDraw != nil}
+		c := CampaignState{ID: id, Family: cs.c.API, Status: cs.status(now), Overridden: cs.override != 0,
+			Unavailable: cs.unavailable, Enrolled: []int64{}, HasDraw: cs.c.Widgets.PrizeDraw != nil}
 		for uid := range cs.enrolled {
 			c.Enrolled = append(c.Enrolled, uid)
 		}

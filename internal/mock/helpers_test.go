@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/promohq/promo/internal/content"
 )
 
 // t0 is the tests' "now".
@@ -21,16 +23,33 @@ type fakeClock struct {
 func (c *fakeClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *fakeClock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
-func testCampaigns() []Campaign {
-	return []Campaign{
-		{ID: "new-on", Family: "new", ActStart: t0.Add(-24 * time.Hour), ActEnd: t0.Add(24 * time.Hour),
-			EnrollStart: t0.Add(-24 * time.Hour), EnrollEnd: t0.Add(12 * time.Hour)},
-		{ID: "old-on", Family: "old", ActStart: t0.Add(-time.Hour), ActEnd: t0.Add(time.Hour)},
-		{ID: "old-soon", Family: "old", ActStart: t0.Add(time.Hour), ActEnd: t0.Add(2 * time.Hour)},
-		{ID: "old-done", Family: "old", ActStart: t0.Add(-2 * time.Hour), ActEnd: t0.Add(-time.Hour)},
-		{ID: "draw", Family: "old", ActStart: t0.Add(-time.Hour), ActEnd: t0.Add(time.Hour),
-			PrizeDraw: &PrizeDraw{ChancesPerUser: 3, Prizes: []Prize{{"a", "10 USDT", 1}, {"b", "Mug", 3}, {"none", "Nothing", 0}}}},
+func testCampaigns() []*content.Campaign {
+	newOn := camp("new-on", "new", t0.Add(-24*time.Hour), t0.Add(24*time.Hour))
+	newOn.Schedule.EnrollStart, newOn.Schedule.EnrollEnd = t0.Add(-24*time.Hour), t0.Add(12*time.Hour)
+	draw := camp("draw", "old", t0.Add(-time.Hour), t0.Add(time.Hour))
+	draw.Widgets.PrizeDraw = &content.PrizeDraw{ChancesPerUser: 3, Prizes: prizes("a", "10 USDT", 1, "b", "Mug", 3, "none", "Nothing", 0)}
+	return []*content.Campaign{
+		newOn,
+		camp("old-on", "old", t0.Add(-time.Hour), t0.Add(time.Hour)),
+		camp("old-soon", "old", t0.Add(time.Hour), t0.Add(2*time.Hour)),
+		camp("old-done", "old", t0.Add(-2*time.Hour), t0.Add(-time.Hour)),
+		draw,
 	}
+}
+
+// camp is a campaign as content.Load gives it; a zero time leaves that side open and
+// an empty api serves both families.
+func camp(id, api string, start, end time.Time) *content.Campaign {
+	return &content.Campaign{ID: id, API: api, Schedule: content.Schedule{Start: start, End: end}}
+}
+
+// prizes makes prizes of (id, name, weight) triples.
+func prizes(triples ...any) []content.Prize {
+	var out []content.Prize
+	for i := 0; i+2 < len(triples); i += 3 {
+		out = append(out, content.Prize{ID: triples[i].(string), Name: triples[i+1].(string), Weight: triples[i+2].(int)})
+	}
+	return out
 }
 
 func newTestMock() (*Mock, *fakeClock) {

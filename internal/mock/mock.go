@@ -10,36 +10,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/contract"
 )
 
-// Campaign is what the mock knows of one campaign of campaigns/ (DESIGN §3).
-type Campaign struct {
-	ID     string // campaign id as written in campaign.yaml
-	Family string // "new" (/fht/growth/activity-api/v1/*), "old" (/segw/sact/activity/*), "" for both
-	// The schedule. A zero time is open-ended; the status follows from it and
-	// the clock unless the test control overrides it.
-	ActStart, ActEnd, EnrollStart, EnrollEnd time.Time
-	PrizeDraw                                *PrizeDraw // nil: the campaign has no prize draw
-}
-
-// PrizeDraw is a campaign's lottery: every user may draw ChancesPerUser times;
-// a prize comes out with probability Weight / sum of weights.
-type PrizeDraw struct {
-	ChancesPerUser int
-	Prizes         []Prize
-}
-
-// Prize is one outcome of a draw.
-type Prize struct {
-	ID     string
-	Name   string
-	Weight int
-}
-
 // Options configure a Mock.
 type Options struct {
-	Campaigns []Campaign
+	// Campaigns are the site's (content.Load): ids, API families, schedules and
+	// prize draws. A zero schedule time is open-ended.
+	Campaigns []*content.Campaign
 	Now       func() time.Time // nil → time.Now
 	Seed      int64            // seeds the price series and the draws
 }
@@ -49,7 +28,7 @@ type Options struct {
 type Mock struct {
 	now    func() time.Time
 	seed   int64
-	camps  []Campaign
+	camps  []*content.Campaign
 	routes map[string]endpoint
 
 	mu sync.Mutex
@@ -106,7 +85,7 @@ var handlers = map[contract.Route]handler{
 
 // New builds a mock in its seeded state.
 func New(opts Options) *Mock {
-	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]Campaign(nil), opts.Campaigns...)}
+	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]*content.Campaign(nil), opts.Campaigns...)}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -141,10 +120,10 @@ func (m *Mock) Reset() {
 // enrolments and control overrides. Watch mode calls it when campaign.yaml
 // files change, so a designer's preview login survives the edit. A reset
 // afterwards starts from these campaigns.
-func (m *Mock) SetCampaigns(camps []Campaign) {
+func (m *Mock) SetCampaigns(camps []*content.Campaign) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.camps = append([]Campaign(nil), camps...)
+	m.camps = append([]*content.Campaign(nil), camps...)
 	m.st.setCampaigns(m.camps)
 }
 

@@ -1,6 +1,9 @@
 package mock
 
-import "github.com/promohq/promo/internal/contract"
+import (
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/contract"
+)
 
 // The prize draw of seed §7 (configuration, records, the draw). The spec does
 // not show the payloads; these are the mock's, in the segw style:
@@ -26,7 +29,7 @@ func (m *Mock) drawCampaign(r *request) (*campaignState, drawBody, int, string) 
 		return nil, b, contract.CodeParamError, "param error: campaign_id is required"
 	}
 	cs := m.st.campaign(b.CampaignID, famAny)
-	if cs == nil || cs.c.PrizeDraw == nil {
+	if cs == nil || cs.c.Widgets.PrizeDraw == nil {
 		return nil, b, contract.CodeCampaignUnavailable, "campaign not available"
 	}
 	return cs, b, 0, ""
@@ -42,7 +45,7 @@ func (m *Mock) drawConfig(r *request) (int, any) {
 	if cs == nil {
 		return fail(famOld, code, msg)
 	}
-	pd := cs.c.PrizeDraw
+	pd := cs.c.Widgets.PrizeDraw
 	prizes := make([]map[string]any, 0, len(pd.Prizes))
 	for _, p := range pd.Prizes {
 		prizes = append(prizes, map[string]any{"id": p.ID, "name": p.Name, "weight": p.Weight})
@@ -74,7 +77,7 @@ func (m *Mock) drawItem(r *request) (int, any) {
 	if cs.status(r.now) != contract.CampaignOngoing {
 		return fail(famOld, contract.CodeNotOpen, "campaign is not ongoing")
 	}
-	pd := cs.c.PrizeDraw
+	pd := cs.c.Widgets.PrizeDraw
 	used := m.st.used(cs.c.ID, r.uid)
 	if used >= pd.ChancesPerUser {
 		return fail(famOld, contract.CodeNoChancesLeft, "no draw chances left")
@@ -94,13 +97,13 @@ func (m *Mock) drawItem(r *request) (int, any) {
 }
 
 // pick chooses a prize with probability weight / total weight.
-func pick(prizes []Prize, intn func(int) int) (Prize, bool) {
+func pick(prizes []content.Prize, intn func(int) int) (content.Prize, bool) {
 	total := 0
 	for _, p := range prizes {
 		total += max(0, p.Weight)
 	}
 	if total == 0 {
-		return Prize{}, false
+		return content.Prize{}, false
 	}
 	n := intn(total)
 	for _, p := range prizes {
@@ -110,7 +113,7 @@ func pick(prizes []Prize, intn func(int) int) (Prize, bool) {
 			n -= w
 		}
 	}
-	return Prize{}, false
+	return content.Prize{}, false
 }
 
 // drawRecords lists the calling user's draws: {campaign_id, order (1 asc,

@@ -2,7 +2,9 @@ package mock
 
 import (
 	"testing"
+	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/contract"
 )
 
@@ -23,7 +25,10 @@ func TestDrawConfig(t *testing.T) {
 		Status     int
 		Chances    int  `json:"chances_per_user"`
 		Remaining  *int `json:"remaining_chances"`
-		Prizes     []Prize
+		Prizes     []struct {
+			ID, Name string
+			Weight   int
+		}
 	}
 	call(t, m, "POST", "/segw/prizedraw/v1/prize_draw/activity", `{"campaign_id":"draw"}`, "").into(t, &cfg)
 	if cfg.CampaignID != "draw" || cfg.Chances != 3 || cfg.Remaining != nil || len(cfg.Prizes) != 3 || cfg.Prizes[1].Weight != 3 || cfg.Status != 5 {
@@ -106,9 +111,10 @@ func TestDrawChancesAndRecords(t *testing.T) {
 // TestDrawWeightsAndSeed: prizes come out in proportion to their weights,
 // never with weight 0, and the same seed draws the same sequence.
 func TestDrawWeightsAndSeed(t *testing.T) {
-	camp := Campaign{ID: "w", PrizeDraw: &PrizeDraw{ChancesPerUser: 4000, Prizes: []Prize{{"a", "A", 1}, {"b", "B", 3}, {"z", "Z", 0}}}}
+	w := camp("w", "", time.Time{}, time.Time{})
+	w.Widgets.PrizeDraw = &content.PrizeDraw{ChancesPerUser: 4000, Prizes: prizes("a", "A", 1, "b", "B", 3, "z", "Z", 0)}
 	sequence := func(seed int64) (string, map[string]int) {
-		m := New(Options{Campaigns: []Campaign{camp}, Seed: seed})
+		m := New(Options{Campaigns: []*content.Campaign{w}, Seed: seed})
 		tok := login(t, m)
 		counts, seq := map[string]int{}, ""
 		for i := 0; i < 4000; i++ {
@@ -133,13 +139,13 @@ func TestDrawWeightsAndSeed(t *testing.T) {
 }
 
 func TestPick(t *testing.T) {
-	if _, ok := pick([]Prize{{"a", "A", 0}}, func(int) int { return 0 }); ok {
+	if _, ok := pick(prizes("a", "A", 0), func(int) int { return 0 }); ok {
 		t.Fatal("picked a zero-weight prize")
 	}
 	if _, ok := pick(nil, func(int) int { return 0 }); ok {
 		t.Fatal("picked from nothing")
 	}
-	ps := []Prize{{"a", "A", 2}, {"b", "B", 1}}
+	ps := prizes("a", "A", 2, "b", "B", 1)
 	for n, want := range []string{"a", "a", "b"} {
 		if p, _ := pick(ps, func(int) int { return n }); p.ID != want {
 			t.Fatalf("%d: %s", n, p.ID)

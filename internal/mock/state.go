@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/contract"
 )
 
@@ -43,7 +44,7 @@ type account struct {
 }
 
 type campaignState struct {
-	c           Campaign
+	c           *content.Campaign
 	override    int // 0: status follows the schedule
 	unavailable bool
 	enrolled    map[int64]string // uid → referral code used
@@ -83,7 +84,7 @@ type stored struct {
 	body   json.RawMessage
 }
 
-func newState(camps []Campaign, rng *rand.Rand) *state {
+func newState(camps []*content.Campaign, rng *rand.Rand) *state {
 	s := &state{
 		accounts:  map[string]*account{},
 		byUID:     map[int64]*account{},
@@ -104,7 +105,7 @@ func newState(camps []Campaign, rng *rand.Rand) *state {
 // setCampaigns makes camps the configured campaigns, in their order. A
 // campaign whose id was known keeps its enrolments and overrides; the later
 // of two with one id wins.
-func (s *state) setCampaigns(camps []Campaign) {
+func (s *state) setCampaigns(camps []*content.Campaign) {
 	old := s.camps
 	s.camps, s.order = map[string]*campaignState{}, nil
 	for _, c := range camps {
@@ -159,14 +160,7 @@ func (cs *campaignState) status(now time.Time) int {
 	if cs.override != 0 {
 		return cs.override
 	}
-	c := cs.c
-	switch {
-	case !c.ActStart.IsZero() && now.Before(c.ActStart):
-		return contract.CampaignNotStarted
-	case !c.ActEnd.IsZero() && !now.Before(c.ActEnd):
-		return contract.CampaignFinished
-	}
-	return contract.CampaignOngoing
+	return cs.c.Schedule.Status(now)
 }
 
 // enrolOpen: an overridden campaign is open exactly when it is ongoing; else
@@ -178,8 +172,8 @@ func (cs *campaignState) enrolOpen(now time.Time) bool {
 	if cs.override != 0 {
 		return true
 	}
-	c := cs.c
-	return (c.EnrollStart.IsZero() || !now.Before(c.EnrollStart)) && (c.EnrollEnd.IsZero() || now.Before(c.EnrollEnd))
+	s := cs.c.Schedule
+	return (s.EnrollStart.IsZero() || !now.Before(s.EnrollStart)) && (s.EnrollEnd.IsZero() || now.Before(s.EnrollEnd))
 }
 
 // campaign finds an available campaign of the calling family.
@@ -188,7 +182,7 @@ func (s *state) campaign(id string, fam family) *campaignState {
 	if cs == nil || cs.unavailable {
 		return nil
 	}
-	if f := cs.c.Family; f != "" && fam != famAny && f != fam.name() {
+	if f := cs.c.API; f != "" && fam != famAny && f != fam.name() {
 		return nil
 	}
 	return cs

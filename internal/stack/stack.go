@@ -47,7 +47,7 @@ type Stack struct {
 	fn      *function.Handler
 	mock    *mock.Mock // nil outside local
 	fnKey   string     // what the function was made from: a change needs a new one
-	mockKey []mock.Campaign
+	mockKey []*content.Campaign
 }
 
 // New assembles the stack for cfg.Site.
@@ -96,7 +96,7 @@ func (s *Stack) Update(site *content.Site) error {
 	if err != nil {
 		return err
 	}
-	camps := mock.FromCampaigns(site.Campaigns)
+	camps := site.Campaigns
 	key := fmt.Sprintf("%s\x00%s\x00%s\x00%s", fc.Env, fc.Upstream, fc.APIBase, fc.CookieName)
 	s.mu.Lock()
 	defer s.mu.Unlock()
