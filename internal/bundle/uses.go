@@ -13,15 +13,11 @@ import (
 	"github.com/promohq/promo/internal/i18n"
 )
 
-// ScriptExts are the extensions of the sources whose t("…") calls count: what esbuild
-// loads as TypeScript or JavaScript.
-var ScriptExts = []string{".tsx", ".ts", ".jsx", ".js", ".mts", ".mjs", ".cts", ".cjs"}
-
 // IsScript reports whether name is a page source whose t() calls count: a script, not
 // a declaration file and not a test (a test's keys are not a page's).
 func IsScript(name string) bool {
 	base := path.Base(filepath.ToSlash(name))
-	if !slices.Contains(ScriptExts, path.Ext(base)) || strings.HasSuffix(base, ".d.ts") {
+	if !slices.Contains(content.ScriptExts, path.Ext(base)) || strings.HasSuffix(base, ".d.ts") {
 		return false
 	}
 	stem := strings.TrimSuffix(base, path.Ext(base))

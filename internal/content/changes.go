@@ -15,6 +15,11 @@ type Changes struct {
 	Files []string // site-root relative, slash-separated
 }
 
+// ScriptExts are the extensions esbuild loads as TypeScript or JavaScript: the sources
+// a page is made of (package bundle reads their t("…") calls) and the edits that make
+// the pages bundle again.
+var ScriptExts = []string{".tsx", ".ts", ".jsx", ".js", ".mts", ".mjs", ".cts", ".cjs"}
+
 // Everything is the Changes of a first build.
 var Everything = Changes{All: true}
 
@@ -33,11 +38,9 @@ func (c Changes) Code() bool {
 		return true
 	}
 	for _, f := range c.Files {
-		switch strings.ToLower(path.Ext(f)) {
-		case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".css", ".json":
-			if !strings.HasPrefix(f, "locales/") {
-				return true
-			}
+		ext := strings.ToLower(path.Ext(f))
+		if (slices.Contains(ScriptExts, ext) || ext == ".css" || ext == ".json") && !strings.HasPrefix(f, "locales/") {
+			return true
 		}
 		if strings.HasPrefix(f, "components/") || f == "package.json" || f == "package-lock.json" {
 			return true
