@@ -80,8 +80,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	defer b.Close()
 	start := time.Now()
-	site, diags := content.Load(b.opts.Root)
-	if err := diags.Err(); err != nil {
+	site, warnings, err := Load(b.opts.Root)
+	if err != nil {
 		return nil, err
 	}
 	loaded := time.Since(start)
@@ -91,7 +91,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.Phases = append([]Phase{{Name: "load", Duration: loaded}}, res.Phases...)
 	res.Duration += loaded
-	res.Warnings = append(diags.Warnings(), res.Warnings...)
+	res.Warnings = append(warnings, res.Warnings...)
 	return res, nil
 }
 

@@ -301,12 +301,22 @@ func firstLine(s string) string {
 	return line
 }
 
-// The content diagnostics a build reports, named here so callers outside this module
-// can use them: a build that finds problems returns a *Failure listing all of them,
-// and Result.Warnings holds the rest. Each Diagnostic has the file, line, column, a
-// code and a hint, like esbuild's messages.
+// The content model and its diagnostics, named here so that callers outside this
+// module can drive a Builder: Load reads a Site, Changes says what changed since the
+// last build, a content problem comes back as a *Failure listing all of them and
+// Result.Warnings holds the rest. Each Diagnostic has the file, line, column, a code
+// and a hint, like esbuild's messages.
 type (
+	Site       = content.Site
+	Changes    = content.Changes
 	Diagnostic = diag.Diagnostic
 	Failure    = diag.Failure
 	Severity   = diag.Severity
 )
+
+// Load reads and validates the site at root (site.yaml, campaigns, rules, texts). Its
+// error is a *Failure with every problem found; warnings come back either way.
+func Load(root string) (*Site, []Diagnostic, error) {
+	site, diags := content.Load(root)
+	return site, diags.Warnings(), diags.Err()
+}
