@@ -177,7 +177,10 @@ func (s *Server) loop() {
 	drain:
 		for {
 			select {
-			case more := <-s.watcher.batches:
+			case more, ok := <-s.watcher.batches:
+				if !ok {
+					return // the watcher closed: the server is closing
+				}
 				changes = changes.Merge(more)
 			case <-s.nudge:
 			default:
