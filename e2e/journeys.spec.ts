@@ -38,7 +38,7 @@ test("land, Apply, log in, Joined with the pop-up; a reload stays Joined", async
   await waitForHydration(page);
   await expect(page.getByRole("button", { name: "Joined" })).toBeDisabled();
   // The quick-login button is disabled for a logged-in user.
-  await expect(page.getByRole("button", { name: "Sign up" })).toBeDisabled();
+  await expect(page.getByRole("main").getByRole("button", { name: "Sign up" })).toBeDisabled();
   expect(consoleProblems).toEqual([]);
 });
 
@@ -57,7 +57,7 @@ test("the token cookie is HttpOnly; page scripts see only the companion cookie",
 
 test("sign up with the verification code through the quick-login button", async ({ page }) => {
   await open(page);
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign up" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign up" });
   await dialog.getByLabel("Email").fill("new.trader@example.com");
   await dialog.getByLabel("Password", { exact: true }).fill("Trader123!");
@@ -70,7 +70,7 @@ test("sign up with the verification code through the quick-login button", async 
 
 test("a wrong verification code shows the 2009 text", async ({ page }) => {
   await open(page);
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign up" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign up" });
   await dialog.getByLabel("Email").fill("someone@example.com");
   await dialog.getByLabel("Password", { exact: true }).fill("Trader123!");

@@ -16,6 +16,7 @@ import (
 
 	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n"
 )
@@ -162,6 +163,15 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 		for _, l := range translated {
 			alternates = append(alternates, alternate{HrefLang: l, Href: cfg.BaseURL + cfg.PagePath(l, c.Slug)})
 		}
+		languages := func(locale string) []contract.Language {
+			var out []contract.Language
+			for _, l := range cfg.Locales {
+				if l == locale || slices.Contains(translated, l) {
+					out = append(out, contract.Language{Locale: l, Name: cfg.LocaleNames[l], Href: cfg.PagePath(l, c.Slug)})
+				}
+			}
+			return out
+		}
 		alternates = append(alternates, alternate{HrefLang: "x-default", Href: cfg.BaseURL + cfg.PagePath(cfg.DefaultLocale, c.Slug)})
 		image := ""
 		if images[c.Slug] != "" {
@@ -181,7 +191,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			}
 			data := pageData{Locale: locale, DefaultLocale: cfg.DefaultLocale, Dir: cfg.Dir(locale), Campaign: cd,
 				Resources: resources, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
-				Brand: cfg.Brand, App: newAppData(cfg), Home: "/"}
+				Brand: cfg.Brand, App: newAppData(cfg), Home: "/", Languages: languages(locale)}
 			raw, err := json.Marshal(data)
 			if err != nil {
 				return nil, nil, err

@@ -7,6 +7,8 @@ import type { PageData } from "../runtime/types";
 import { AuthHost } from "../widgets/auth/AuthHost";
 import { ProfileSync } from "../widgets/auth/ProfileSync";
 import { CampaignUnavailable } from "../widgets/unavailable/CampaignUnavailable";
+import { PageFooter } from "../layout/PageFooter";
+import { PageHeader } from "../layout/PageHeader";
 
 export interface AppProps {
   page: ComponentType;
@@ -26,7 +28,9 @@ export function App({ page: Page, data, html, stableSink }: AppProps) {
   return (
     <PageProvider data={data} html={html} stableSink={stableSink}>
       <I18nextProvider i18n={i18n}>
+        <PageHeader />
         <Page />
+        <PageFooter />
         <ProfileSync />
         <AuthHost />
         <CampaignUnavailable />

@@ -199,6 +199,11 @@ export interface PageData {
   /** the site origin's home path, "/" (DESIGN §6) */
   home: string;
   /**
+   * The locales the campaign is published in (its own texts, as hreflang lists them) and always the
+   * page's own, in the site's order: the language switcher.
+   */
+  languages: Language[];
+  /**
    * Appended to the page data by generator/shell.go after prerendering: values computed while
    * prerendering (formatted dates and numbers), so that the first client render reproduces the
    * prerendered HTML exactly. Its TypeScript type is Record<string, string>.
@@ -225,6 +230,16 @@ export interface AppConfig {
   userAgentMarker: string;
   scheme: string;
   iosAppId: string;
+}
+
+/** Language is one entry of the language switcher (DESIGN §6). */
+export interface Language {
+  /** also the hreflang */
+  locale: string;
+  /** the language's own name */
+  name: string;
+  /** site path of the same campaign in that locale */
+  href: string;
 }
 
 /** Schedule is the campaign's schedule, ISO 8601 in UTC. */

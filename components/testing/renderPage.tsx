@@ -34,6 +34,10 @@ export function testPageData(over: Partial<PageData> = {}): PageData {
     brand: "promo",
     app: { name: "Exchange", userAgentMarker: "ExchangeApp", scheme: "exchange", iosAppId: "1" },
     home: "/",
+    languages: [
+      { locale: "en", name: "English", href: "/blast/" },
+      { locale: "ja-JP", name: "日本語", href: "/ja-JP/blast/" },
+    ],
     stable: {},
     ...over,
   };

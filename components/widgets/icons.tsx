@@ -10,3 +10,15 @@ export function ArrowIcon({ direction = "forward" }: { direction?: "forward" | "
     </svg>
   );
 }
+
+/** A globe: marks the language switcher. Decorative. */
+export function GlobeIcon() {
+  return (
+    <svg className="promo-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.4">
+        <circle cx="8" cy="8" r="6.3" />
+        <path d="M1.7 8h12.6M8 1.7c1.8 1.7 2.7 3.8 2.7 6.3S9.8 12.6 8 14.3C6.2 12.6 5.3 10.5 5.3 8S6.2 3.4 8 1.7Z" />
+      </g>
+    </svg>
+  );
+}

@@ -31,6 +31,7 @@ type Config struct {
 	DefaultLocale string                 `yaml:"defaultLocale"`
 	Locales       []string               `yaml:"locales"`
 	RTL           []string               `yaml:"rtl"`
+	LocaleNames   map[string]string      `yaml:"localeNames"` // each locale by its own name
 	Fallbacks     map[string][]string    `yaml:"fallbacks"`
 	APIBase       string                 `yaml:"apiBase"`
 	Environment   string                 `yaml:"environment"`
@@ -110,6 +111,12 @@ func (c *Config) validate(diags *diag.List) {
 	if !slices.Contains(c.Locales, c.DefaultLocale) {
 		l, col := at("defaultLocale")
 		diags.Errorf(ConfigFile, l, col, "unknown-locale", "add it to locales", "defaultLocale %q is not in locales", c.DefaultLocale)
+	}
+	for _, code := range c.Locales {
+		if strings.TrimSpace(c.LocaleNames[code]) == "" {
+			l, col := at("localeNames")
+			diags.Errorf(ConfigFile, l, col, "missing-locale-name", "add "+code+": <the language's own name> under localeNames", "locale %q has no name for the language switcher", code)
+		}
 	}
 	for _, code := range c.RTL {
 		if !slices.Contains(c.Locales, code) {

@@ -26,6 +26,16 @@ type PageData struct {
 	Brand                 string    `json:"brand"`
 	App                   AppConfig `json:"app"`
 	Home                  string    `json:"home"` // the site origin's home path, "/" (DESIGN §6)
+	// The locales the campaign is published in (its own texts, as hreflang lists
+	// them) and always the page's own, in the site's order: the language switcher.
+	Languages []Language `json:"languages"`
+}
+
+// Language is one entry of the language switcher (DESIGN §6).
+type Language struct {
+	Locale string `json:"locale"` // also the hreflang
+	Name   string `json:"name"`   // the language's own name
+	Href   string `json:"href"`   // site path of the same campaign in that locale
 }
 
 // StableMember is appended to the page data by generator/shell.go after
