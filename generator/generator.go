@@ -144,7 +144,22 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 	var reqs []RenderRequest
 	resolved := map[string]map[string]any{} // locale|namespace|use-set → resources
 	for _, c := range b.site.Campaigns {
-		cd := newCampaignData(c, images[c.Slug])
+		var art *contract.Art
+		for _, s := range c.Sections {
+			if s.Type == contract.SectionHero && s.Art != "" {
+				a, err := b.publishArt(c, s.Art)
+				if err != nil {
+					return nil, nil, err
+				}
+				art = a
+			}
+		}
+		cd := newCampaignData(c, images[c.Slug], art)
+		// The largest paint is preloaded: the hero's art, else the campaign image.
+		preload := images[c.Slug]
+		if art != nil {
+			preload = art.Src
+		}
 		byNS := map[string][]i18n.Use{}
 		for _, u := range uses[c.Slug] {
 			ns := u.Namespace
@@ -198,7 +213,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			}
 			p := &page{Slug: c.Slug, Locale: locale, Dir: cfg.Dir(locale), Path: cfg.PagePath(locale, c.Slug),
 				Title: b.firstText(chain, c.Namespace, content.TitleKeys...), Description: b.firstText(chain, c.Namespace, content.DescriptionKeys...),
-				Alternates: alternates, Image: image, ImagePath: images[c.Slug], SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
+				Alternates: alternates, Image: image, ImagePath: preload, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
 				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: b.site.RulesHTML(c.Slug, locale)}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"
 			// A page that only falls back to the default language is a duplicate of it:

@@ -443,3 +443,53 @@ func TestPagesCarryNoSyncExternalStorePolyfill(t *testing.T) {
 		t.Fatal("the notices name no package at all; the check would pass on anything")
 	}
 }
+
+// campaign.yaml's sections reach the page data in order, with the hero's art published
+// under a hashed name with its size and preloaded as the largest paint, and the texts
+// the sections name shipped to the page.
+func TestSectionsReachThePage(t *testing.T) {
+	root := writeSite(t, `
+-- campaigns/third/campaign.yaml --
+id: "1003"
+namespace: third
+schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
+sections:
+  - type: hero
+    art: art/hero.svg
+  - type: steps
+    items: [steps.one]
+  - type: tiers
+    columns: [tiers.deposit]
+    units: [USDT]
+    rows: [[100]]
+-- campaigns/third/art/hero.svg --
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 540"><rect width="960" height="540"/></svg>
+-- locales/en/third.json --
+{"hero": {"title": "Third", "subtitle": "x"}, "steps": {"one": {"title": "Sign up", "body": "With your email"}}, "tiers": {"deposit": "Deposit"}, "unused": "no"}
+`)
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	page := read(t, root, "third/index.html")
+	data := pageData(t, page)
+	sections := data["campaign"].(map[string]any)["sections"].([]any)
+	if len(sections) != 3 || sections[1].(map[string]any)["type"] != "steps" {
+		t.Fatalf("sections: %v", sections)
+	}
+	art := sections[0].(map[string]any)["art"].(map[string]any)
+	src, _ := art["src"].(string)
+	if !regexp.MustCompile(`^/assets/img/third-hero-[0-9A-F]{8}\.svg$`).MatchString(src) || art["width"] != 960.0 || art["height"] != 540.0 {
+		t.Errorf("art: %v", art)
+	}
+	if !strings.Contains(page, `<link rel="preload" as="image" href="`+src+`" fetchpriority="high">`) {
+		t.Error("the hero art is not preloaded")
+	}
+	third := data["resources"].(map[string]any)["third"].(map[string]any)
+	steps, _ := third["steps"].(map[string]any)
+	if steps == nil || steps["one"].(map[string]any)["body"] != "With your email" || third["tiers"] == nil || third["unused"] != nil {
+		t.Errorf("shipped texts: %v", third)
+	}
+	if _, err := os.Stat(filepath.Join(root, "dist", filepath.FromSlash(src))); err != nil {
+		t.Error("the art was not published")
+	}
+}

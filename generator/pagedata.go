@@ -15,8 +15,9 @@ type pageData = contract.PageData
 
 func isoTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// newCampaignData is the part of the page data that is the same in every locale.
-func newCampaignData(c *content.Campaign, image string) contract.CampaignConfig {
+// newCampaignData is the part of the page data that is the same in every locale;
+// art is the published art of its hero section, if any.
+func newCampaignData(c *content.Campaign, image string, art *contract.Art) contract.CampaignConfig {
 	d := contract.CampaignConfig{
 		Slug: c.Slug, ID: c.ID, Namespace: c.Namespace, API: c.API, Image: image,
 		Schedule: contract.Schedule{
@@ -48,6 +49,14 @@ func newCampaignData(c *content.Campaign, image string) contract.CampaignConfig 
 			p.Prizes = append(p.Prizes, contract.Prize{ID: pr.ID, Name: pr.Name, Weight: pr.Weight})
 		}
 		d.Widgets.PrizeDraw = p
+	}
+	for _, s := range c.Sections {
+		cs := contract.Section{Type: s.Type, Title: s.Title, Amount: s.Amount, Unit: s.Unit, Items: s.Items,
+			Columns: s.Columns, Units: s.Units, Rows: s.Rows}
+		if s.Type == contract.SectionHero {
+			cs.Art = art
+		}
+		d.Sections = append(d.Sections, cs)
 	}
 	return d
 }

@@ -21,7 +21,7 @@ type page struct {
 	Canonical         string
 	Alternates        []alternate // hreflang links, x-default last
 	Image             string      // absolute URL of the Open Graph image, or ""
-	ImagePath         string      // site path of the same image, preloaded
+	ImagePath         string      // site path of the largest paint (hero art, else the image), preloaded
 	SiteName          string
 	IOSAppID          string
 	Assets            *bundle.PageAssets

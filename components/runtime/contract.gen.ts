@@ -222,6 +222,8 @@ export interface CampaignConfig {
   /** site path of the hashed hero image */
   image?: string;
   widgets: Widgets;
+  /** The page's blocks in order (campaign.yaml sections); absent: the template's default order. */
+  sections?: Section[];
 }
 
 /** AppConfig describes the exchange's app (DESIGN §8). */
@@ -259,6 +261,30 @@ export interface Widgets {
   prizeDraw?: PrizeDrawWidget;
 }
 
+/**
+ * Section is one block of a campaign page (DESIGN §9). Texts are keys of the campaign's namespace;
+ * numbers are formatted in the page's locale.
+ */
+export interface Section {
+  type: "hero" | "actions" | "prizePool" | "countdown" | "steps" | "tiers" | "faq" | "schedule" | "rules";
+  /** The heading's text key; empty: the library's default heading of the type. */
+  title?: string;
+  /** hero: the campaign's art, published under a content-hashed name. */
+  art?: Art;
+  /** prizePool: the pool's amount and unit (e.g. 500000, "USDT"). */
+  amount?: number;
+  unit?: string;
+  /** steps: key prefixes with .title and .body; faq: with .question and .answer. */
+  items?: string[];
+  /**
+   * tiers: the columns' heading keys and the rows of numbers, a cell per column; Units gives each
+   * column's unit ("" for none).
+   */
+  columns?: string[];
+  units?: string[];
+  rows?: number[][];
+}
+
 /** QuickApplyWidget is the apply button (DESIGN §6). */
 export interface QuickApplyWidget {
   style: "button" | "link";
@@ -289,6 +315,16 @@ export interface MarketWidget {
 export interface PrizeDrawWidget {
   chancesPerUser: number;
   prizes: Prize[];
+}
+
+/**
+ * Art is an image of the campaign with its intrinsic size, so the page reserves its room before it
+ * loads.
+ */
+export interface Art {
+  src: string;
+  width: number;
+  height: number;
 }
 
 /** LinkButton is a link shown as a button. */

@@ -23,6 +23,7 @@ type Campaign struct {
 	Schedule  Schedule   `yaml:"schedule"`
 	Image     string     `yaml:"image"` // SEO image, relative to the campaign folder
 	Widgets   Widgets    `yaml:"widgets"`
+	Sections  []Section  `yaml:"sections"` // the page's blocks in order; none: the template's default
 	At        yamlpos.At `yaml:"-"`
 
 	Slug  string            `yaml:"-"` // folder name: the page's URL segment
@@ -169,7 +170,41 @@ func (c *Campaign) TextKeys() []TextKey {
 			add(p.Name, p.At, "name")
 		}
 	}
+	for _, s := range c.Sections {
+		add(s.Title, s.At, "title")
+		for _, item := range s.Items {
+			for _, part := range sectionItemParts[s.Type] {
+				if item != "" {
+					add(item+"."+part, s.At, "items")
+				}
+			}
+		}
+		for _, col := range s.Columns {
+			add(col, s.At, "columns")
+		}
+	}
 	return out
+}
+
+// sectionItemParts are the texts of each item of a section, under its key prefix.
+var sectionItemParts = map[string][]string{
+	contract.SectionSteps: {"title", "body"},
+	contract.SectionFAQ:   {"question", "answer"},
+}
+
+// Section is one block of the page (DESIGN §9); which fields apply depends on its
+// type, and validation says so of any other.
+type Section struct {
+	Type    string      `yaml:"type"`    // contract.Section* (hero, actions, prizePool, …)
+	Title   string      `yaml:"title"`   // text key of the heading; empty: the library's
+	Art     string      `yaml:"art"`     // hero: an image file in the campaign folder
+	Amount  float64     `yaml:"amount"`  // prizePool
+	Unit    string      `yaml:"unit"`    // prizePool: the currency, like USDT
+	Items   []string    `yaml:"items"`   // steps, faq: text-key prefixes
+	Columns []string    `yaml:"columns"` // tiers: heading text keys
+	Units   []string    `yaml:"units"`   // tiers: each column's unit ("" for none)
+	Rows    [][]float64 `yaml:"rows"`    // tiers: numbers, a cell per column
+	At      yamlpos.At  `yaml:"-"`
 }
 
 // TextKey is a translation key named in campaign.yaml.

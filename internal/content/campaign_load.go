@@ -24,6 +24,7 @@ var (
 	slugShape      = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 	namespaceShape = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 	symbolShape    = regexp.MustCompile(`^[A-Z0-9]{2,20}$`)
+	unitShape      = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
 	imageExts      = []string{".png", ".jpg", ".jpeg", ".webp", ".svg", ".gif"}
 	// reservedSlugs are top-level paths the build writes itself.
 	reservedSlugs = []string{"assets", "api", "404", "sitemap.xml", "robots.txt"}
@@ -157,12 +158,7 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 	}
 	c.Schedule.validate(c, diags)
 	if c.Image != "" {
-		ext := strings.ToLower(path.Ext(c.Image))
-		if strings.Contains(c.Image, "..") || strings.HasPrefix(c.Image, "/") || !slices.Contains(imageExts, ext) {
-			errAt(c.At, "image", "bad-image", "name an image file in the campaign folder ("+strings.Join(imageExts, ", ")+")", "image %q is not an image in the campaign folder", c.Image)
-		} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(CampaignsDir, c.Slug, c.Image)))); err != nil {
-			errAt(c.At, "image", "missing-file", "put the file in "+path.Join(CampaignsDir, c.Slug), "image %q does not exist", c.Image)
-		}
+		checkImage(root, c, c.At, "image", c.Image, errAt)
 	}
 	if qa := c.Widgets.QuickApply; qa != nil && qa.AfterEnrol != "" {
 		p := qa.At.Field("afterEnrol")
@@ -174,6 +170,71 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 		}
 	}
 	c.Widgets.validate(c, errAt)
+	c.validateSections(root, errAt)
+}
+
+// sectionFields says which options each section type takes (besides type and title).
+var sectionFields = map[string][]string{
+	contract.SectionHero:      {"art"},
+	contract.SectionPrizePool: {"amount", "unit"},
+	contract.SectionSteps:     {"items"},
+	contract.SectionFAQ:       {"items"},
+	contract.SectionTiers:     {"columns", "units", "rows"},
+}
+
+func (c *Campaign) validateSections(root string, errAt errAtFunc) {
+	types := contract.Enums["Section.Type"]
+	seen := map[string]bool{}
+	for _, s := range c.Sections {
+		if !slices.Contains(types, s.Type) {
+			hint := "use one of: " + strings.Join(types, ", ")
+			if d := diag.Suggest(s.Type, types); d != "" {
+				hint = fmt.Sprintf("did you mean %s?", d)
+			}
+			errAt(s.At, "type", "bad-value", hint, "section type %q is not a section", s.Type)
+			continue
+		}
+		if seen[s.Type] && (s.Type == contract.SectionHero || s.Type == contract.SectionActions) {
+			errAt(s.At, "type", "duplicate-section", "keep one", "the page can have one %s section", s.Type)
+		}
+		seen[s.Type] = true
+		given := map[string]bool{"art": s.Art != "", "amount": s.Amount != 0, "unit": s.Unit != "", "items": len(s.Items) > 0,
+			"columns": len(s.Columns) > 0, "units": len(s.Units) > 0, "rows": len(s.Rows) > 0}
+		for _, f := range []string{"art", "amount", "unit", "items", "columns", "units", "rows"} {
+			if given[f] && !slices.Contains(sectionFields[s.Type], f) {
+				errAt(s.At, f, "unused-field", "remove it: a "+s.Type+" section has no "+f, "%s does not apply to a %s section", f, s.Type)
+			}
+		}
+		switch s.Type {
+		case contract.SectionHero:
+			if s.Art != "" {
+				checkImage(root, c, s.At, "art", s.Art, errAt)
+			}
+		case contract.SectionPrizePool:
+			if s.Amount <= 0 {
+				errAt(s.At, "amount", "missing-field", "write the pool, like amount: 500000", "a prizePool section needs a positive amount")
+			}
+			if !unitShape.MatchString(s.Unit) {
+				errAt(s.At, "unit", "bad-value", "write the currency in capitals, like unit: USDT", "unit %q is not a currency", s.Unit)
+			}
+		case contract.SectionSteps, contract.SectionFAQ:
+			if len(s.Items) == 0 || slices.Contains(s.Items, "") {
+				errAt(s.At, "items", "missing-field", "list text-key prefixes, like items: [steps.register, steps.deposit]", "a %s section needs items", s.Type)
+			}
+		case contract.SectionTiers:
+			if len(s.Columns) == 0 || len(s.Rows) == 0 {
+				errAt(s.At, "rows", "missing-field", "give columns (heading keys) and rows of numbers, a cell per column", "a tiers section needs columns and rows")
+			}
+			if len(s.Units) > 0 && len(s.Units) != len(s.Columns) {
+				errAt(s.At, "units", "bad-value", "give a unit per column (\"\" for none)", "%d units for %d columns", len(s.Units), len(s.Columns))
+			}
+			for i, row := range s.Rows {
+				if len(row) != len(s.Columns) {
+					errAt(s.At, "rows", "bad-value", "give a cell per column", "row %d has %d cells for %d columns", i+1, len(row), len(s.Columns))
+				}
+			}
+		}
+	}
 }
 
 func (s *Schedule) validate(c *Campaign, diags *diag.List) {
@@ -201,6 +262,16 @@ func (s *Schedule) validate(c *Campaign, diags *diag.List) {
 	}
 	if s.EnrollEnd.Before(s.EnrollStart) {
 		errAt("enrollEnd", "bad-schedule", "the enrolment must end after it starts", "schedule.enrollEnd is before schedule.enrollStart")
+	}
+}
+
+// checkImage checks that name is an image file in the campaign folder.
+func checkImage(root string, c *Campaign, at yamlpos.At, field, name string, errAt errAtFunc) {
+	ext := strings.ToLower(path.Ext(name))
+	if strings.Contains(name, "..") || strings.HasPrefix(name, "/") || !slices.Contains(imageExts, ext) {
+		errAt(at, field, "bad-image", "name an image file in the campaign folder ("+strings.Join(imageExts, ", ")+")", "%s %q is not an image in the campaign folder", field, name)
+	} else if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(path.Join(CampaignsDir, c.Slug, name)))); err != nil {
+		errAt(at, field, "missing-file", "put the file in "+path.Join(CampaignsDir, c.Slug), "%s %q does not exist", field, name)
 	}
 }
 

@@ -36,7 +36,19 @@ func compare(t *testing.T, where string, typ reflect.Type, schema map[string]any
 		return
 	}
 	props, _ := schema["properties"].(map[string]any)
-	if schema["additionalProperties"] != false {
+	if alts, ok := schema["oneOf"].([]any); ok {
+		// One entry per kind (sections): together they name the struct's fields.
+		props = map[string]any{}
+		for _, a := range alts {
+			alt := a.(map[string]any)
+			if alt["additionalProperties"] != false {
+				t.Errorf("%s: every oneOf entry must set additionalProperties: false", where)
+			}
+			for n, p := range alt["properties"].(map[string]any) {
+				props[n] = p
+			}
+		}
+	} else if schema["additionalProperties"] != false {
 		t.Errorf("%s: schema must set additionalProperties: false", where)
 	}
 	var fields []string
@@ -155,5 +167,82 @@ func TestSchemaEnumsAreTheContracts(t *testing.T) {
 		if got, want := at(path...), contract.Enums[enum]; !slices.Equal(got, want) {
 			t.Errorf("schema %v: %v, contract %s: %v", path, got, enum, want)
 		}
+	}
+}
+
+// The schema has one entry per section type, exactly the contract's.
+func TestSchemaSectionsAreTheContracts(t *testing.T) {
+	var schema struct {
+		Properties struct {
+			Sections struct {
+				Items struct {
+					OneOf []struct {
+						Properties struct {
+							Type struct {
+								Const string `json:"const"`
+							} `json:"type"`
+						} `json:"properties"`
+					} `json:"oneOf"`
+				} `json:"items"`
+			} `json:"sections"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(Schema, &schema); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, alt := range schema.Properties.Sections.Items.OneOf {
+		got = append(got, alt.Properties.Type.Const)
+	}
+	if want := contract.Enums["Section.Type"]; !slices.Equal(got, want) {
+		t.Errorf("schema section types %v, contract %v", got, want)
+	}
+}
+
+// Sections are checked by type: unknown types, options a type does not take, and
+// what each type needs, each at its line.
+func TestSectionsAreValidated(t *testing.T) {
+	root := sitetest.Write(t, `
+-- campaigns/one/campaign.yaml --
+id: "1"
+namespace: one
+schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
+sections:
+  - type: hero
+    art: hero.svg
+  - type: stepz
+  - type: prizePool
+    amount: 0
+    unit: usdt
+  - type: steps
+  - type: tiers
+    columns: [tiers.deposit, tiers.bonus]
+    units: [USDT]
+    rows: [[100, 20], [1000]]
+  - type: countdown
+    items: [x]
+-- campaigns/one/hero.svg --
+<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>
+`)
+	var d diag.List
+	cs := LoadCampaigns(root, DefaultConfig(), &d)
+	var got []string
+	for _, x := range d.Errors() {
+		got = append(got, x.String())
+	}
+	want := []string{
+		`campaigns/one/campaign.yaml:7:11: error: section type "stepz" is not a section [bad-value] (hint: did you mean steps?)`,
+		`campaigns/one/campaign.yaml:9:13: error: a prizePool section needs a positive amount [missing-field] (hint: write the pool, like amount: 500000)`,
+		`campaigns/one/campaign.yaml:10:11: error: unit "usdt" is not a currency [bad-value] (hint: write the currency in capitals, like unit: USDT)`,
+		`campaigns/one/campaign.yaml:11:5: error: a steps section needs items [missing-field] (hint: list text-key prefixes, like items: [steps.register, steps.deposit])`,
+		`campaigns/one/campaign.yaml:14:12: error: 1 units for 2 columns [bad-value] (hint: give a unit per column ("" for none))`,
+		`campaigns/one/campaign.yaml:15:11: error: row 2 has 1 cells for 2 columns [bad-value] (hint: give a cell per column)`,
+		`campaigns/one/campaign.yaml:17:12: error: items does not apply to a countdown section [unused-field] (hint: remove it: a countdown section has no items)`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(cs) != 1 || len(cs[0].Sections) != 6 {
+		t.Fatalf("sections not read: %+v", cs)
 	}
 }

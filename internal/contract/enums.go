@@ -22,6 +22,19 @@ const (
 	DirRTL = "rtl"
 )
 
+// Section types: the blocks campaign.yaml can order (DESIGN §9).
+const (
+	SectionHero      = "hero"
+	SectionActions   = "actions" // the apply and login buttons
+	SectionPrizePool = "prizePool"
+	SectionCountdown = "countdown"
+	SectionSteps     = "steps"
+	SectionTiers     = "tiers"
+	SectionFAQ       = "faq"
+	SectionSchedule  = "schedule"
+	SectionRules     = "rules"
+)
+
 // Enums lists each enumerated page-data field ("Type.Field") with its values, the
 // default first.
 var Enums = map[string][]string{
@@ -30,4 +43,6 @@ var Enums = map[string][]string{
 	"QuickApplyWidget.AfterEnroll": {AfterKeep, AfterHide, AfterLinks},
 	"QuickLoginWidget.Action":      {ActionLogin, ActionRegister},
 	"PageData.Dir":                 {DirLTR, DirRTL},
+	"Section.Type": {SectionHero, SectionActions, SectionPrizePool, SectionCountdown, SectionSteps, SectionTiers, SectionFAQ,
+		SectionSchedule, SectionRules},
 }

@@ -62,6 +62,37 @@ type CampaignConfig struct {
 	Schedule Schedule `json:"schedule"`
 	Image    string   `json:"image,omitempty"` // site path of the hashed hero image
 	Widgets  Widgets  `json:"widgets"`
+	// The page's blocks in order (campaign.yaml sections); absent: the template's
+	// default order.
+	Sections []Section `json:"sections,omitempty"`
+}
+
+// Section is one block of a campaign page (DESIGN §9). Texts are keys of the
+// campaign's namespace; numbers are formatted in the page's locale.
+type Section struct {
+	Type string `json:"type" ts:"\"hero\" | \"actions\" | \"prizePool\" | \"countdown\" | \"steps\" | \"tiers\" | \"faq\" | \"schedule\" | \"rules\""`
+	// The heading's text key; empty: the library's default heading of the type.
+	Title string `json:"title,omitempty"`
+	// hero: the campaign's art, published under a content-hashed name.
+	Art *Art `json:"art,omitempty"`
+	// prizePool: the pool's amount and unit (e.g. 500000, "USDT").
+	Amount float64 `json:"amount,omitempty"`
+	Unit   string  `json:"unit,omitempty"`
+	// steps: key prefixes with .title and .body; faq: with .question and .answer.
+	Items []string `json:"items,omitempty"`
+	// tiers: the columns' heading keys and the rows of numbers, a cell per column;
+	// Units gives each column's unit ("" for none).
+	Columns []string    `json:"columns,omitempty"`
+	Units   []string    `json:"units,omitempty"`
+	Rows    [][]float64 `json:"rows,omitempty"`
+}
+
+// Art is an image of the campaign with its intrinsic size, so the page reserves its
+// room before it loads.
+type Art struct {
+	Src    string `json:"src"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
 }
 
 // Schedule is the campaign's schedule, ISO 8601 in UTC.
