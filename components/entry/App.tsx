@@ -1,6 +1,5 @@
 import { useEffect, useMemo, type ComponentType } from "react";
-import { I18nextProvider } from "react-i18next";
-import { createI18n } from "../runtime/i18n";
+import { createI18n, I18nProvider } from "../runtime/i18n";
 import { PageProvider } from "../runtime/page";
 import { Toaster } from "../runtime/toast";
 import type { PageData } from "../runtime/types";
@@ -27,7 +26,7 @@ export function App({ page: Page, data, html, stableSink }: AppProps) {
   }, []);
   return (
     <PageProvider data={data} html={html} stableSink={stableSink}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <PageHeader />
         <Page />
         <PageFooter />
@@ -35,7 +34,7 @@ export function App({ page: Page, data, html, stableSink }: AppProps) {
         <AuthHost />
         <CampaignUnavailable />
         <Toaster />
-      </I18nextProvider>
+      </I18nProvider>
     </PageProvider>
   );
 }

@@ -184,8 +184,8 @@ export interface PageData {
   dir: "ltr" | "rtl";
   campaign: CampaignConfig;
   /**
-   * namespace → nested i18next resources: only the keys this page uses, already merged along the
-   * locale's fallback chain.
+   * namespace → nested texts (i18next JSON): only the keys this page uses, already merged along
+   * the locale's fallback chain.
    */
   resources: Record<string, Record<string, unknown>>;
   /** Hashed JSON dictionary of this locale, fetched on the first error. */

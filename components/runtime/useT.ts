@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18n, type TFunction } from "./i18n";
 
 /**
  * The page's translate function. Keys without a namespace are the campaign's own
@@ -6,6 +6,6 @@ import { useTranslation } from "react-i18next";
  * uses by reading these calls, so write keys as literals: t("hero.title"), or a literal
  * prefix for a family of keys: t(`status.${status}`).
  */
-export function useT() {
-  return useTranslation().t;
+export function useT(): TFunction {
+  return useI18n().t;
 }

@@ -1,8 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
 import { SWRConfig } from "swr";
-import { createI18n } from "../runtime/i18n";
+import { createI18n, I18nProvider } from "../runtime/i18n";
 import { PageProvider } from "../runtime/page";
 import type { PageData } from "../runtime/types";
 
@@ -51,7 +50,7 @@ export function renderPage(children: ReactNode, data: PageData = testPageData())
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 2000 }}>
       <PageProvider data={data} html={{}} stableSink={null}>
-        <I18nextProvider i18n={createI18n(data)}>{children}</I18nextProvider>
+        <I18nProvider i18n={createI18n(data)}>{children}</I18nProvider>
       </PageProvider>
     </SWRConfig>,
   );

@@ -14,7 +14,7 @@ type PageData struct {
 	DefaultLocale string         `json:"defaultLocale"`
 	Dir           string         `json:"dir" ts:"\"ltr\" | \"rtl\""`
 	Campaign      CampaignConfig `json:"campaign"`
-	// namespace → nested i18next resources: only the keys this page uses,
+	// namespace → nested texts (i18next JSON): only the keys this page uses,
 	// already merged along the locale's fallback chain.
 	Resources map[string]map[string]any `json:"resources"`
 	// Hashed JSON dictionary of this locale, fetched on the first error.
