@@ -1,4 +1,16 @@
+import { intlLocale, isUnspacedScript } from "./locale";
 import { formatUnit } from "./number";
+
+const lists = new Map<string, Intl.ListFormat>();
+
+function listFormat(locale: string): Intl.ListFormat {
+  let f = lists.get(locale);
+  if (!f) {
+    f = new Intl.ListFormat(intlLocale(locale), { style: "long", type: "unit" });
+    lists.set(locale, f);
+  }
+  return f;
+}
 
 export interface Remaining {
   days: number;
@@ -18,9 +30,14 @@ export function remaining(endMs: number, nowMs: number): Remaining {
   return { days, hours, minutes, seconds: s - minutes * 60 };
 }
 
+// Any space Intl may put between a number and its unit or between units (ASCII,
+// no-break, narrow no-break, depending on the ICU version).
+const spaces = /[\s\u00a0\u202f]+/g;
+
 /**
- * "12 days, 3 hours, 4 minutes" in the page's language, largest two non-zero units
- * (seconds only in the last minute), joined the way the language lists things.
+ * "12 days, 3 hours" in the page's language, largest two non-zero units (seconds only in
+ * the last minute), joined the way the language lists things; Chinese and Japanese run
+ * them together without spaces ("12日3時間", "12天3小時").
  */
 export function formatRemaining(locale: string, r: Remaining): string {
   const parts: string[] = [];
@@ -36,5 +53,6 @@ export function formatRemaining(locale: string, r: Remaining): string {
     }
   }
   if (parts.length === 0) parts.push(formatUnit(locale, 0, "second"));
-  return new Intl.ListFormat(locale, { style: "long", type: "unit" }).format(parts);
+  if (isUnspacedScript(locale)) return parts.map((p) => p.replace(spaces, "")).join("");
+  return listFormat(locale).format(parts);
 }

@@ -1,3 +1,5 @@
+import { intlLocale } from "./locale";
+
 // Locale-aware numbers (issue: every page reads as if written for its language). Intl
 // formatters are cached per locale and options: creating one costs far more than using it.
 const cache = new Map<string, Intl.NumberFormat>();
@@ -6,13 +8,13 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
   const key = locale + JSON.stringify(options);
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, options);
+    f = new Intl.NumberFormat(intlLocale(locale), options);
     cache.set(key, f);
   }
   return f;
 }
 
-/** 1234.5 → "1,234.5" (en), "1 234,5" (ru-RU), "١٬٢٣٤٫٥" (ar-SA). */
+/** 1234.5 → "1,234.5" (en), "1 234,5" (ru-RU), "1,234.5" (ar-SA, Latin digits). */
 export function formatNumber(locale: string, value: number, maximumFractionDigits = 2): string {
   return formatter(locale, { maximumFractionDigits }).format(value);
 }
@@ -26,7 +28,7 @@ export function formatPrice(locale: string, value: number, unit: string, fractio
   return `${n}\u00a0${unit}`;
 }
 
-/** 0.2 → "20%" (en), "20 %" (de-like locales), "%20" (tr-TR), "٢٠٪؜" (ar-SA). */
+/** 0.2 → "20%" (en), "20 %" (de-like locales), "%20" (tr-TR), "20٪" (ar-SA). */
 export function formatPercent(locale: string, ratio: number, maximumFractionDigits = 2): string {
   return formatter(locale, { style: "percent", maximumFractionDigits }).format(ratio);
 }
