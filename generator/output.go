@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/promohq/promo/internal/bundle"
 )
 
 // output collects a build's files in memory, then writes them out in one of two ways:
@@ -33,7 +36,10 @@ func (o *output) write(rel string, data []byte) error {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if _, dup := o.files[rel]; dup {
+	if prev, dup := o.files[rel]; dup {
+		if bytes.Equal(prev, data) && strings.HasPrefix(rel, bundle.AssetsDir+"/") {
+			return nil // one content-hashed asset used twice (the image and the hero's art)
+		}
 		return fmt.Errorf("two outputs claim %s", rel)
 	}
 	o.files[rel] = data
