@@ -157,7 +157,7 @@ test("the preview's clock moves the pages' countdown", async ({ page }) => {
   await page.goto("/depositblastoff/");
   await waitForHydration(page);
   // One day before the start (2026-11-01T00:00Z), give or take the seconds of this test.
-  await expect(page.getByText(/Starts in/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Starts in" })).toBeVisible();
   await page.goto("/");
   await page.getByRole("button", { name: "Back to now" }).click();
   await expect(page.getByText("(real time)")).toBeVisible();

@@ -119,3 +119,28 @@ test("Chinese and Japanese pages draw Han characters in their own language's for
   expect(glyphs["zh-MY"]).not.toBe(glyphs["ja-JP"]);
   expect(glyphs["zh-MY"]).not.toBe(glyphs["zh-TW"]);
 });
+
+// DESIGN §6, no empty boxes: a block taller than 100 px shows something — text, an
+// image, a control — or it takes no room at all.
+for (const width of [375, 1280]) {
+  for (const c of campaigns) {
+    test(`${c.slug} at ${width} px: no empty block taller than 100 px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${c.slug}/`);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      const empty = await page.evaluate(() =>
+        [...document.body.querySelectorAll<HTMLElement>("*")]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            if (box.height <= 100 || getComputedStyle(el).visibility === "hidden") return false;
+            if (el.innerText.trim() !== "") return false;
+            if (el.matches("img, svg, canvas, video, iframe, input, picture") || el.querySelector("img, svg, canvas, video, iframe, input, picture")) return false;
+            return getComputedStyle(el).backgroundImage === "none";
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().height)} px`),
+      );
+      expect(empty).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Section } from "../runtime/contract.gen";
+import { useT } from "../runtime/useT";
+import { SectionFrame, useLocaleNumber } from "./frame";
+import "./sections.css";
+
+/**
+ * The prize-pool banner: its heading and the amount in the page's locale, large and in
+ * the accent colour, with its unit (e.g. "500,000 USDT"). Nothing without an amount.
+ */
+export function PrizePoolSection({ title, amount, unit }: Pick<Section, "title" | "amount" | "unit">) {
+  const t = useT();
+  const value = useLocaleNumber(amount ?? 0);
+  if (amount == null) return null;
+  return (
+    <SectionFrame kind="prizePool" heading={title ? t(title) : t("gmp-lib:sections.prizePool")} card={false}>
+      <p className="promo-prize-pool__amount">
+        <span className="promo-prize-pool__value">{value}</span>
+        {unit ? (
+          <>
+            {" "}
+            <span className="promo-prize-pool__unit">{unit}</span>
+          </>
+        ) : null}
+      </p>
+    </SectionFrame>
+  );
+}
