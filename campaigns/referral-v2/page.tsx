@@ -1,32 +1,32 @@
-// A designer's composition: the referral steps come before the standard parts.
-import { Hero, QuickApply, Rules, Schedule, Slot, usePage, useT } from "@promo/components";
+// A designer's composition: the referral steps, in the campaign's own words, come right
+// after the hero and the Apply link; the parts are the library's sections.
+import { ActionsSection, HeroSection, RulesSection, ScheduleSection, usePage, useT } from "@promo/components";
 
 export default function ReferralPage() {
   const t = useT();
-  const { widgets } = usePage().campaign;
+  // The art is declared as the hero section's in campaign.yaml, which publishes it.
+  const hero = usePage().campaign.sections?.find((s) => s.type === "hero");
   return (
     <main className="promo-page">
-      <Hero />
-      <section aria-labelledby="referral-steps-title">
+      <HeroSection art={hero?.art} />
+      <ActionsSection />
+      <section className="promo-section promo-section--steps" aria-labelledby="referral-steps-title">
         <h2 id="referral-steps-title" className="promo-section-title">
           {t("steps.title")}
         </h2>
-        <ol>
-          <li>{t("steps.share")}</li>
-          <li>{t("steps.signup")}</li>
-          <li>{t("steps.earn")}</li>
+        <ol className="promo-steps">
+          {[t("steps.share"), t("steps.signup"), t("steps.earn")].map((text, i) => (
+            <li key={i} className="promo-steps__item promo-card">
+              <span className="promo-steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <p className="promo-steps__body">{text}</p>
+            </li>
+          ))}
         </ol>
       </section>
-      <div className="promo-actions">
-        {widgets.quickApply ? (
-          <Slot name="quick-apply">
-            <QuickApply />
-          </Slot>
-        ) : null}
-      </div>
-      {widgets.invitationCode?.enabled ? <Slot name="invitation-code" /> : null}
-      <Schedule />
-      <Rules />
+      <ScheduleSection />
+      <RulesSection />
     </main>
   );
 }
