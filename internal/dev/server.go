@@ -216,6 +216,9 @@ func (s *Server) rebuild(changes content.Changes) {
 	site, diags := content.Load(s.opts.Root)
 	out, err := Outcome{}, diags.Err()
 	if err == nil {
+		err = addGallery(site)
+	}
+	if err == nil {
 		out, err = s.builder.Build(context.Background(), site, changes, locales)
 	}
 	if err == nil {

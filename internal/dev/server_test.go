@@ -265,3 +265,28 @@ func TestCampaignEditKeepsThePreviewLogin(t *testing.T) {
 		t.Fatalf("info after the edit: want enrolled and not started (4): %s", info)
 	}
 }
+
+// The gallery shows every section and widget in English, Arabic and Japanese; it is
+// added to what watch mode builds, never to the site on disk.
+func TestGalleryShowsEverySection(t *testing.T) {
+	s, root, _ := start(t)
+	for path, want := range map[string][]string{
+		"/promo-gallery/":       {"Gallery of sections and widgets", "Prize pool", "Trading volume", "Who can take part?", "Rules are Markdown", "promo-section--countdown"},
+		"/ar-SA/promo-gallery/": {`dir="rtl"`, "معرض الأقسام والأدوات", "حجم التداول", "من يمكنه المشاركة؟"},
+		"/ja-JP/promo-gallery/": {"セクションとウィジェットのギャラリー", "取引高", "誰が参加できますか？"},
+	} {
+		code, body := get(t, s.Handler(), path)
+		if code != 200 {
+			t.Errorf("%s: %d", path, code)
+			continue
+		}
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %q", path, w)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "campaigns", GallerySlug)); err == nil {
+		t.Error("the gallery was written into the site")
+	}
+}
