@@ -59,7 +59,7 @@ test-ts: setup
 test-e2e: setup
 	bash scripts/install-browser.sh
 	bin/promo build
-	cd e2e && PATH="$(CURDIR)/node_modules/node/bin:$$PATH" ../$(NODE) ../node_modules/@playwright/test/cli.js test -c playwright.config.ts
+	cd e2e && PATH="$(CURDIR)/node_modules/node/bin:$$PATH" ../$(NODE) ../node_modules/@playwright/test/cli.js test -c playwright.config.ts $(E2E_ARGS)
 
 # Build time and memory (759 and 7,590 pages), page weight (brotli), the function and
 # the static server; then the function against nginx on loopback under wrk (installs

@@ -67,7 +67,7 @@ func addGallery(site *content.Site) error {
 			{Type: contract.SectionCountdown},
 			{Type: contract.SectionSteps, Items: items("steps", "one", "two", "three")},
 			{Type: contract.SectionTiers, Columns: []string{"tiers.volume", "tiers.reward"}, Units: []string{"USDT", "USDT"},
-				Rows: [][]float64{{10000, 5}, {100000, 60}, {1000000, 800}}},
+				Rows: [][]float64{{5000, 2}, {100000, 60}, {1000000, 800}}},
 			{Type: contract.SectionFAQ, Items: items("faq", "one", "two")},
 			{Type: contract.SectionSchedule},
 			{Type: contract.SectionRules},
