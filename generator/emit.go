@@ -47,7 +47,7 @@ func (b *build) writeErrorDictionaries() (map[string]string, error) {
 	urls := map[string]string{}
 	all := []i18n.Use{{Key: "", Prefix: true}}
 	for _, locale := range b.locales {
-		flat := b.site.Catalog.Resolve(b.site.Config.Chain(locale), content.ErrorNamespace, all)
+		flat, _ := b.site.Catalog.Resolve(b.site.Config.Chain(locale), content.ErrorNamespace, all)
 		data, err := json.Marshal(i18n.Nest(flat))
 		if err != nil {
 			return nil, err

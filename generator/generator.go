@@ -142,7 +142,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 	cfg := b.site.Config
 	var pages []*page
 	var reqs []RenderRequest
-	resolved := map[string]map[string]any{} // locale|namespace|use-set → resources
+	resolved := map[string]resolvedTexts{} // locale|namespace|use-set → texts
 	for _, c := range b.site.Campaigns {
 		var art *contract.Art
 		for _, s := range c.Sections {
@@ -195,17 +195,29 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 		for _, locale := range b.locales {
 			chain := cfg.Chain(locale)
 			resources := map[string]map[string]any{}
+			var textLangs map[string]map[string]string
 			for ns, nsUses := range byNS {
 				key := locale + "|" + ns + "|" + useSetKey(nsUses)
 				r, ok := resolved[key]
 				if !ok {
-					r = i18n.Nest(b.site.Catalog.Resolve(chain, ns, nsUses))
+					texts, from := b.site.Catalog.Resolve(chain, ns, nsUses)
+					r = resolvedTexts{nested: i18n.Nest(texts), langs: fallbackTexts(from, locale, cfg.DefaultLocale)}
 					resolved[key] = r
 				}
-				resources[ns] = r
+				resources[ns] = r.nested
+				if len(r.langs) > 0 {
+					if textLangs == nil {
+						textLangs = map[string]map[string]string{}
+					}
+					textLangs[ns] = r.langs
+				}
+			}
+			rulesHTML, rulesFrom := b.site.RulesHTML(c.Slug, locale)
+			if rulesFrom != cfg.DefaultLocale || locale == cfg.DefaultLocale {
+				rulesFrom = ""
 			}
 			data := pageData{Locale: locale, DefaultLocale: cfg.DefaultLocale, Dir: cfg.Dir(locale), Campaign: cd,
-				Resources: resources, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
+				Resources: resources, TextLangs: textLangs, RulesLang: rulesFrom, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
 				Brand: cfg.Brand, App: newAppData(cfg), Home: "/", Languages: languages(locale)}
 			raw, err := json.Marshal(data)
 			if err != nil {
@@ -214,7 +226,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			p := &page{Slug: c.Slug, Locale: locale, Dir: cfg.Dir(locale), Path: cfg.PagePath(locale, c.Slug),
 				Title: b.firstText(chain, c.Namespace, content.TitleKeys...), Description: b.firstText(chain, c.Namespace, content.DescriptionKeys...),
 				Alternates: alternates, Image: image, ImagePath: preload, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
-				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: b.site.RulesHTML(c.Slug, locale)}
+				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: rulesHTML}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"
 			// A page that only falls back to the default language is a duplicate of it:
 			// point search engines at the original.
@@ -231,6 +243,31 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 		}
 	}
 	return pages, reqs, nil
+}
+
+// resolvedTexts is one namespace's texts for a page: nested as the page data ships
+// them, and those not in the page's language (PageData.TextLangs).
+type resolvedTexts struct {
+	nested map[string]any
+	langs  map[string]string // key → the default locale, for texts that fell back to it
+}
+
+// fallbackTexts picks the keys whose text fell back to the default language on a page
+// of another locale, a plural family under its base key: what the page marks with
+// lang (DESIGN §6). A text from an earlier locale of the chain (zh-HK's zh-TW) counts
+// as translated, as it does for hreflang (content.Site.Translated).
+func fallbackTexts(from map[string]string, locale, defaultLocale string) map[string]string {
+	out := map[string]string{}
+	if locale == defaultLocale {
+		return out
+	}
+	for k, l := range from {
+		if l == defaultLocale {
+			base, _ := i18n.PluralBase(k)
+			out[base] = l
+		}
+	}
+	return out
 }
 
 func (b *build) firstText(chain []string, ns string, keys ...string) string {

@@ -493,3 +493,35 @@ sections:
 		t.Error("the art was not published")
 	}
 }
+
+// TestFallbackTextsCarryTheirLanguage: a text that fell back to the default language
+// is marked with lang on the element that shows it (DESIGN §6), so an Arabic screen
+// reader switches to English for it; the page's own texts are not marked.
+func TestFallbackTextsCarryTheirLanguage(t *testing.T) {
+	root := writeSite(t, "")
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	ar := read(t, root, "ar-SA/blast/index.html")
+	if !regexp.MustCompile(`<h1 class="promo-hero__title">انطلاقة</h1>`).MatchString(ar) {
+		t.Error("ar-SA: the translated title is marked or missing")
+	}
+	if !strings.Contains(ar, `<p class="promo-hero__subtitle" lang="en">Earn 20%</p>`) {
+		t.Error("ar-SA: the English subtitle does not carry lang=\"en\"")
+	}
+	if !regexp.MustCompile(`<div class="promo-rules__body" lang="en" data-promo-html="rules">`).MatchString(ar) {
+		t.Error("ar-SA: the English rules do not carry lang=\"en\"")
+	}
+	langs := pageData(t, ar)["textLangs"].(map[string]any)
+	if langs["blast"].(map[string]any)["hero.subtitle"] != "en" || langs["blast"].(map[string]any)["hero.title"] != nil {
+		t.Errorf("ar-SA textLangs: %v", langs)
+	}
+	ja := read(t, root, "ja-JP/blast/index.html")
+	if strings.Contains(ja, `class="promo-hero__subtitle" lang=`) || strings.Contains(ja, `class="promo-rules__body" lang=`) {
+		t.Error("ja-JP: its own subtitle or rules are marked as another language")
+	}
+	en := read(t, root, "blast/index.html")
+	if strings.Contains(en, `class="promo-hero__subtitle" lang=`) || pageData(t, en)["textLangs"] != nil {
+		t.Error("en: the default language's own page marks its texts")
+	}
+}

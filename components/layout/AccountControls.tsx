@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { logout } from "../api/account";
 import { useProfile } from "../api/profile";
-import { useT } from "../runtime/useT";
+import { useT, useTextLang } from "../runtime/useT";
 import { openAuth } from "../widgets/auth/store";
 
 /**
@@ -12,15 +12,16 @@ import { openAuth } from "../widgets/auth/store";
  */
 export function AccountControls() {
   const t = useT();
+  const lang = useTextLang();
   const { isLogin, profile } = useProfile();
   const [leaving, setLeaving] = useState(false);
   if (!isLogin) {
     return (
       <div className="promo-account">
-        <button type="button" className="promo-button promo-button--ghost promo-button--small" onClick={() => openAuth({ mode: "login" })}>
+        <button type="button" className="promo-button promo-button--ghost promo-button--small" lang={lang("gmp-lib:header.login")} onClick={() => openAuth({ mode: "login" })}>
           {t("gmp-lib:header.login")}
         </button>
-        <button type="button" className="promo-button promo-button--primary promo-button--small" onClick={() => openAuth({ mode: "register" })}>
+        <button type="button" className="promo-button promo-button--primary promo-button--small" lang={lang("gmp-lib:header.signup")} onClick={() => openAuth({ mode: "register" })}>
           {t("gmp-lib:header.signup")}
         </button>
       </div>
@@ -37,6 +38,7 @@ export function AccountControls() {
       <button
         type="button"
         className="promo-button promo-button--ghost promo-button--small"
+        lang={lang("gmp-lib:header.logout")}
         aria-disabled={leaving || undefined}
         onClick={async () => {
           if (leaving) return;

@@ -188,6 +188,14 @@ export interface PageData {
    * the locale's fallback chain.
    */
   resources: Record<string, Record<string, unknown>>;
+  /**
+   * The texts of Resources that fell back to the default language on a page of another locale:
+   * namespace → key (a plural family by its base key) → the default locale. The page marks them
+   * with lang (DESIGN §6).
+   */
+  textLangs?: Record<string, Record<string, string>>;
+  /** The default locale when the rules fell back to it on a page of another locale. */
+  rulesLang?: string;
   /** Hashed JSON dictionary of this locale, fetched on the first error. */
   errorCodesUrl: string;
   /** The default locale's dictionary, used when this locale's fails to load. */

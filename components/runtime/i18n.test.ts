@@ -45,6 +45,17 @@ describe("createI18n", () => {
     expect(t("gmp-lib:rules.title")).toBe("ルール");
   });
 
+  it("names the language of texts that fell back to the default one, and only those", () => {
+    const page = { ...data("nl-NL", { camp: { hero: { title: "Blast off" } }, "gmp-lib": { rules: { title: "Regels" } } }) };
+    page.textLangs = { camp: { "hero.title": "en" } };
+    const { lang } = createI18n(page);
+    expect(lang("hero.title")).toBe("en");
+    expect(lang("gmp-lib:rules.title")).toBeUndefined();
+    expect(lang("camp:hero.title")).toBe("en");
+    expect(lang("hero.subtitle")).toBeUndefined();
+    expect(createI18n(data("en", {})).lang("hero.title")).toBeUndefined();
+  });
+
   it("picks the plural form of the page's language", () => {
     const t = checkedT(
       data("ru-RU", { camp: { days_one: "{{count}} день", days_few: "{{count}} дня", days_many: "{{count}} дней", days_other: "{{count}} дня" } }),

@@ -21,6 +21,12 @@ export interface Translator {
   locale: string;
   /** "key" in the campaign's namespace, "gmp-lib:key" in another; a missing key gives itself. */
   t: TFunction;
+  /**
+   * The language of a key's text when it fell back to the default language on a page
+   * of another locale (an nl-NL page showing English), else undefined: the element
+   * showing it gets that lang (DESIGN §6).
+   */
+  lang: (key: string) => string | undefined;
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -57,9 +63,13 @@ function interpolate(text: string, options: TOptions): string {
 
 export function createI18n(data: PageData): Translator {
   const { locale, resources } = data;
-  const t: TFunction = (key, options = {}) => {
+  // "gmp-lib:a.b" → ["gmp-lib", "a.b"]; "a.b" → the campaign's namespace.
+  const split = (key: string): [string, string] => {
     const [ns, ...rest] = key.split(":");
-    const [namespace, path] = rest.length ? [ns, rest.join(".")] : [data.campaign.namespace, key];
+    return rest.length ? [ns, rest.join(".")] : [data.campaign.namespace, key];
+  };
+  const t: TFunction = (key, options = {}) => {
+    const [namespace, path] = split(key);
     // i18next's order: key_zero for 0, the language's form, the bare key, key_other.
     const { count } = options;
     const candidates =
@@ -70,7 +80,12 @@ export function createI18n(data: PageData): Translator {
     const text = candidates.map((c) => lookup(resources[namespace], c)).find((v) => v != null && v !== "");
     return interpolate(typeof text === "string" ? text : path, options);
   };
-  return { locale, t };
+  const lang = (key: string) => {
+    const [namespace, path] = split(key);
+    const langs = data.textLangs?.[namespace];
+    return langs && Object.hasOwn(langs, path) ? langs[path] : undefined;
+  };
+  return { locale, t, lang };
 }
 
 const I18nContext = createContext<Translator | null>(null);

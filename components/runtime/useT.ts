@@ -1,4 +1,4 @@
-import { useI18n, type TFunction } from "./i18n";
+import { useI18n, type TFunction, type Translator } from "./i18n";
 
 /**
  * The page's translate function. Keys without a namespace are the campaign's own
@@ -8,4 +8,14 @@ import { useI18n, type TFunction } from "./i18n";
  */
 export function useT(): TFunction {
   return useI18n().t;
+}
+
+/**
+ * The language of a key's text when it fell back to the default language (an nl-NL
+ * page showing an English text), else undefined. Put it on the element that shows the
+ * text, `<p lang={lang("hero.subtitle")}>`, so screen readers and hyphenation read it
+ * as the language it is written in (DESIGN §6); React leaves out an undefined lang.
+ */
+export function useTextLang(): Translator["lang"] {
+  return useI18n().lang;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { Section } from "../runtime/contract.gen";
-import { useT } from "../runtime/useT";
+import { useT, useTextLang } from "../runtime/useT";
 import { SectionFrame } from "./frame";
 import "./sections.css";
 
@@ -15,6 +15,7 @@ function Chevron() {
 
 function FaqItem({ item }: { item: string }) {
   const t = useT();
+  const lang = useTextLang();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -22,12 +23,12 @@ function FaqItem({ item }: { item: string }) {
       <h3 className="promo-faq__question">
         {/* A native button: Enter and Space toggle it, and it is in the tab order. */}
         <button type="button" id={`${id}q`} className="promo-faq__button" aria-expanded={open} aria-controls={`${id}a`} onClick={() => setOpen(!open)}>
-          <span>{t(`${item}.question`)}</span>
+          <span lang={lang(`${item}.question`)}>{t(`${item}.question`)}</span>
           <Chevron />
         </button>
       </h3>
       <div id={`${id}a`} className="promo-faq__answer" hidden={!open}>
-        <p>{t(`${item}.answer`)}</p>
+        <p lang={lang(`${item}.answer`)}>{t(`${item}.answer`)}</p>
       </div>
     </div>
   );
@@ -41,9 +42,11 @@ function FaqItem({ item }: { item: string }) {
  */
 export function FaqSection({ title, items }: Pick<Section, "title" | "items">) {
   const t = useT();
+  const lang = useTextLang();
   if (!items?.length) return null;
+  const heading = title ?? "gmp-lib:sections.faq"; // for lang(): t() gets the literal key, which the build reads to ship the text
   return (
-    <SectionFrame kind="faq" heading={title ? t(title) : t("gmp-lib:sections.faq")}>
+    <SectionFrame kind="faq" heading={title ? t(title) : t("gmp-lib:sections.faq")} headingLang={lang(heading)}>
       <div className="promo-faq">
         {items.map((item) => (
           <FaqItem key={item} item={item} />

@@ -1,6 +1,6 @@
 import type { Art, Section } from "../runtime/contract.gen";
 import { usePage } from "../runtime/page";
-import { useT } from "../runtime/useT";
+import { useT, useTextLang } from "../runtime/useT";
 import "./sections.css";
 
 // The campaign image of a campaign without sections has no recorded size: it keeps the
@@ -17,13 +17,19 @@ const LEGACY_HEIGHT = 270;
  */
 export function HeroSection({ title, art }: Pick<Section, "title" | "art">) {
   const t = useT();
+  const lang = useTextLang();
   const { campaign } = usePage();
+  const heading = title ?? "hero.title"; // for lang(): t() gets the literal key, which the build reads to ship the text
   const image: Art | undefined = art ?? (campaign.image ? { src: campaign.image, width: LEGACY_WIDTH, height: LEGACY_HEIGHT } : undefined);
   return (
     <section className="promo-hero promo-hero--section">
       <div className="promo-hero__text">
-        <h1 className="promo-hero__title">{title ? t(title) : t("hero.title")}</h1>
-        <p className="promo-hero__subtitle">{t("hero.subtitle")}</p>
+        <h1 className="promo-hero__title" lang={lang(heading)}>
+          {title ? t(title) : t("hero.title")}
+        </h1>
+        <p className="promo-hero__subtitle" lang={lang("hero.subtitle")}>
+          {t("hero.subtitle")}
+        </p>
       </div>
       {image ? (
         // The box is the template's .promo-hero__image (what the page's styles and tests

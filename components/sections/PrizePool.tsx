@@ -1,5 +1,5 @@
 import type { Section } from "../runtime/contract.gen";
-import { useT } from "../runtime/useT";
+import { useT, useTextLang } from "../runtime/useT";
 import { SectionFrame, useLocaleNumber } from "./frame";
 import "./sections.css";
 
@@ -9,10 +9,12 @@ import "./sections.css";
  */
 export function PrizePoolSection({ title, amount, unit }: Pick<Section, "title" | "amount" | "unit">) {
   const t = useT();
+  const lang = useTextLang();
   const value = useLocaleNumber(amount ?? 0);
   if (amount == null) return null;
+  const heading = title ?? "gmp-lib:sections.prizePool"; // for lang(): t() gets the literal key, which the build reads to ship the text
   return (
-    <SectionFrame kind="prizePool" heading={title ? t(title) : t("gmp-lib:sections.prizePool")} card={false}>
+    <SectionFrame kind="prizePool" heading={title ? t(title) : t("gmp-lib:sections.prizePool")} headingLang={lang(heading)} card={false}>
       <p className="promo-prize-pool__amount">
         <span className="promo-prize-pool__value">{value}</span>
         {unit ? (

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Section } from "../runtime/contract.gen";
-import { useT } from "../runtime/useT";
+import { useT, useTextLang } from "../runtime/useT";
 import { Amount } from "./frame";
 import "./sections.css";
 
@@ -13,11 +13,13 @@ import "./sections.css";
  */
 export function TiersSection({ title, columns, units, rows }: Pick<Section, "title" | "columns" | "units" | "rows">) {
   const t = useT();
+  const lang = useTextLang();
   const id = useId();
   if (!columns?.length || !rows?.length) return null;
+  const heading = title ?? "gmp-lib:sections.tiers"; // for lang(): t() gets the literal key, which the build reads to ship the text
   return (
     <section className="promo-section promo-section--tiers promo-card" aria-labelledby={id}>
-      <h2 id={id} className="promo-section-title">
+      <h2 id={id} className="promo-section-title" lang={lang(heading)}>
         {title ? t(title) : t("gmp-lib:sections.tiers")}
       </h2>
       <div className="promo-tiers__scroll" role="group" aria-labelledby={id} tabIndex={0}>
@@ -25,7 +27,7 @@ export function TiersSection({ title, columns, units, rows }: Pick<Section, "tit
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column} scope="col">
+                <th key={column} scope="col" lang={lang(column)}>
                   {t(column)}
                 </th>
               ))}

@@ -8,12 +8,12 @@ import "./sections.css";
  * users can jump from block to block. `card` puts the block on a surface card; blocks
  * whose items are cards themselves (steps) or that are a banner leave it out.
  */
-export function SectionFrame(props: { kind: string; heading: string; card?: boolean; children: ReactNode }) {
+export function SectionFrame(props: { kind: string; heading: string; headingLang?: string; card?: boolean; children: ReactNode }) {
   const id = useId();
   const card = props.card === false ? "" : " promo-card";
   return (
     <section className={`promo-section promo-section--${props.kind}${card}`} aria-labelledby={id}>
-      <h2 id={id} className="promo-section-title">
+      <h2 id={id} className="promo-section-title" lang={props.headingLang}>
         {props.heading}
       </h2>
       {props.children}

@@ -107,14 +107,15 @@ func (s *Site) renderRules(c *Campaign, diags *diag.List) {
 	s.Rules[c.Slug] = out
 }
 
-// RulesHTML returns the campaign's rules for locale, falling back along the chain.
-func (s *Site) RulesHTML(slug, locale string) string {
+// RulesHTML returns the campaign's rules for locale, falling back along the chain,
+// and the locale they are written in.
+func (s *Site) RulesHTML(slug, locale string) (html, from string) {
 	for _, l := range s.Config.Chain(locale) {
 		if html, ok := s.Rules[slug][l]; ok {
-			return html
+			return html, l
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // Translated reports whether the campaign's texts exist in locale itself or in a

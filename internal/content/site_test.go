@@ -28,8 +28,8 @@ schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
 	if err := d.Err(); err != nil {
 		t.Fatalf("English rules with ja-JP listed first: %v", err)
 	}
-	if s.RulesHTML("one", "ja-JP") == "" {
-		t.Error("ja-JP does not fall back to the English rules")
+	if html, from := s.RulesHTML("one", "ja-JP"); html == "" || from != "en" {
+		t.Errorf("ja-JP does not fall back to the English rules: %q from %q", html, from)
 	}
 	_, d = Load(sitetest.Write(t, site+"-- campaigns/one/rules/ja-JP.md --\n# 規約\n"))
 	err := d.Err()

@@ -17,6 +17,12 @@ type PageData struct {
 	// namespace → nested texts (i18next JSON): only the keys this page uses,
 	// already merged along the locale's fallback chain.
 	Resources map[string]map[string]any `json:"resources"`
+	// The texts of Resources that fell back to the default language on a page of
+	// another locale: namespace → key (a plural family by its base key) → the default
+	// locale. The page marks them with lang (DESIGN §6).
+	TextLangs map[string]map[string]string `json:"textLangs,omitempty"`
+	// The default locale when the rules fell back to it on a page of another locale.
+	RulesLang string `json:"rulesLang,omitempty"`
 	// Hashed JSON dictionary of this locale, fetched on the first error.
 	ErrorCodesURL string `json:"errorCodesUrl"`
 	// The default locale's dictionary, used when this locale's fails to load.

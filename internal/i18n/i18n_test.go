@@ -57,10 +57,13 @@ func TestResolveFallsBackKeyByKey(t *testing.T) {
 		"zh-TW/ns": `{"a": "甲(TW)", "b": "乙(TW)"}`,
 		"zh-HK/ns": `{"a": "甲(HK)"}`,
 	})
-	got := c.Resolve([]string{"zh-HK", "zh-TW", "en"}, "ns", []Use{{Key: "a"}, {Key: "b"}, {Key: "c"}})
+	got, from := c.Resolve([]string{"zh-HK", "zh-TW", "en"}, "ns", []Use{{Key: "a"}, {Key: "b"}, {Key: "c"}})
 	want := map[string]string{"a": "甲(HK)", "b": "乙(TW)", "c": "C"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve = %v, want %v", got, want)
+	}
+	if wantFrom := map[string]string{"a": "zh-HK", "b": "zh-TW", "c": "en"}; !reflect.DeepEqual(from, wantFrom) {
+		t.Errorf("Resolve's sources = %v, want %v", from, wantFrom)
 	}
 }
 
@@ -94,8 +97,8 @@ func TestResolveTakesAPluralFamilyWhole(t *testing.T) {
 		"en/ns":    `{"n_one": "{{count}} item", "n_other": "{{count}} items"}`,
 		"ja-JP/ns": `{"n_other": "{{count}}件"}`,
 	})
-	got := c.Resolve([]string{"ja-JP", "en"}, "ns", []Use{{Key: "n"}})
-	if !reflect.DeepEqual(got, map[string]string{"n_other": "{{count}}件"}) {
+	got, from := c.Resolve([]string{"ja-JP", "en"}, "ns", []Use{{Key: "n"}})
+	if !reflect.DeepEqual(got, map[string]string{"n_other": "{{count}}件"}) || !reflect.DeepEqual(from, map[string]string{"n_other": "ja-JP"}) {
 		t.Errorf("Resolve = %v: English forms leaked into Japanese", got)
 	}
 }

@@ -33,9 +33,11 @@ func (u Use) Matches(k string) bool {
 // Resolve merges namespace along chain key by key: for every key of the bundles that
 // uses match, the first locale of the chain that has it wins (DESIGN §2). A plural
 // family (k_one, k_few, …) is one key: it comes whole from the first locale that has
-// any of its forms, so English's k_one never mixes into Japanese. The result is flat.
-func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) map[string]string {
-	out := map[string]string{}
+// any of its forms, so English's k_one never mixes into Japanese. The result is flat;
+// from names, for every key, the locale whose bundle gave its text (a page marks texts
+// that are not in its own language with lang, DESIGN §6).
+func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) (texts, from map[string]string) {
+	texts, from = map[string]string{}, map[string]string{}
 	for i := len(chain) - 1; i >= 0; i-- { // last wins below, so walk from the end
 		b := c.Bundle(chain[i], namespace)
 		if b == nil {
@@ -48,16 +50,17 @@ func (c *Catalog) Resolve(chain []string, namespace string, uses []Use) map[stri
 					if base, ok := PluralBase(k); ok && !replaced[base] {
 						replaced[base] = true
 						for _, cat := range pluralCategories {
-							delete(out, base+"_"+cat)
+							delete(texts, base+"_"+cat)
+							delete(from, base+"_"+cat)
 						}
 					}
-					out[k] = e.Value
+					texts[k], from[k] = e.Value, chain[i]
 					break
 				}
 			}
 		}
 	}
-	return out
+	return texts, from
 }
 
 var pluralCategories = []string{"zero", "one", "two", "few", "many", "other"}
