@@ -22,7 +22,8 @@ import (
 
 // publishArt copies an image of the campaign folder under a content-hashed name
 // (cached for a year, DESIGN §2) and reads its intrinsic size, so the page reserves
-// its room before it loads. It returns the site path and the size.
+// its room before it loads. It returns the site path and the size, and for raster
+// art its narrower sizes (artsizes.go).
 func (b *build) publishArt(c *content.Campaign, name string) (*contract.Art, error) {
 	file := path.Join(content.CampaignsDir, c.Slug, name)
 	data, err := os.ReadFile(filepath.Join(b.site.Root, filepath.FromSlash(file)))
@@ -37,7 +38,15 @@ func (b *build) publishArt(c *content.Campaign, name string) (*contract.Art, err
 	if err := b.out.write(rel, data); err != nil {
 		return nil, err
 	}
-	return &contract.Art{Src: "/" + rel, Width: w, Height: h}, nil
+	art := &contract.Art{Src: "/" + rel, Width: w, Height: h}
+	srcset, err := b.scaledArt(c.Slug, name, data, w, art.Src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if srcset != nil {
+		art.SrcSet, art.Sizes = strings.Join(srcset, ", "), artSizes
+	}
+	return art, nil
 }
 
 // imageSize is the intrinsic size of a PNG, JPEG or GIF, or of an SVG from its width

@@ -41,6 +41,7 @@ type Builder struct {
 	last  *bundle.Bundle          // the last bundle, reused while no code changed
 	// lastPages is slug and page.tsx of each campaign of the last bundle.
 	lastPages []string
+	variants  artVariants // the scaled raster art of the last build
 }
 
 type renderedPage struct {
@@ -135,7 +136,8 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	defer bl.mu.Unlock()
 	start := time.Now()
 	var diags diag.List
-	b := &build{opts: bl.opts, site: in.Site, locales: in.Site.Config.Locales, mark: start, out: newOutput()}
+	b := &build{opts: bl.opts, site: in.Site, locales: in.Site.Config.Locales, mark: start, out: newOutput(),
+		lastVariants: bl.variants, variants: artVariants{}}
 	if err := b.limitLocales(in.Locales); err != nil {
 		return nil, err
 	}
@@ -170,6 +172,7 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 		return nil, err
 	}
 	b.phase("write")
+	bl.variants = b.variants
 	res.Phases = b.phases
 	res.Duration = time.Since(start)
 	return res, nil

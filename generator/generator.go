@@ -79,6 +79,8 @@ type build struct {
 	locales []string
 	out     *output
 	bundle  *bundle.Bundle
+	// The scaled raster art of the builder's previous build, and of this one.
+	lastVariants, variants artVariants
 }
 
 // phase ends the current step under name.
@@ -156,9 +158,9 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 		}
 		cd := newCampaignData(c, images[c.Slug], art)
 		// The largest paint is preloaded: the hero's art, else the campaign image.
-		preload := images[c.Slug]
+		preload, preloadSet, preloadSizes := images[c.Slug], "", ""
 		if art != nil {
-			preload = art.Src
+			preload, preloadSet, preloadSizes = art.Src, art.SrcSet, art.Sizes
 		}
 		byNS := map[string][]i18n.Use{}
 		for _, u := range uses[c.Slug] {
@@ -225,7 +227,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			}
 			p := &page{Slug: c.Slug, Locale: locale, Dir: cfg.Dir(locale), Path: cfg.PagePath(locale, c.Slug),
 				Title: b.firstText(chain, c.Namespace, content.TitleKeys...), Description: b.firstText(chain, c.Namespace, content.DescriptionKeys...),
-				Alternates: alternates, Image: image, ImagePath: preload, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
+				Alternates: alternates, Image: image, ImagePath: preload, ImageSrcSet: preloadSet, ImageSizes: preloadSizes, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
 				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: rulesHTML}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"
 			// A page that only falls back to the default language is a duplicate of it:

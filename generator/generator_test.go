@@ -1,9 +1,13 @@
 package generator_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -523,5 +527,82 @@ func TestFallbackTextsCarryTheirLanguage(t *testing.T) {
 	en := read(t, root, "blast/index.html")
 	if strings.Contains(en, `class="promo-hero__subtitle" lang=`) || pageData(t, en)["textLangs"] != nil {
 		t.Error("en: the default language's own page marks its texts")
+	}
+}
+
+// TestRasterArtIsPublishedInResponsiveSizes: a large PNG hero art is also published
+// 480, 768 and 1,120 px wide (never wider than itself), and the page's <img> and its
+// preload offer them with the same sizes, so a phone fetches a phone-sized image once.
+func TestRasterArtIsPublishedInResponsiveSizes(t *testing.T) {
+	root := writeSite(t, `
+-- campaigns/wide/campaign.yaml --
+id: "1004"
+namespace: wide
+schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
+sections:
+  - type: hero
+    art: hero.png
+-- campaigns/narrow/campaign.yaml --
+id: "1005"
+namespace: narrow
+schedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}
+sections:
+  - type: hero
+    art: hero.png
+-- locales/en/wide.json --
+{"hero": {"title": "Wide", "subtitle": "x"}}
+-- locales/en/narrow.json --
+{"hero": {"title": "Narrow", "subtitle": "x"}}
+`)
+	writePNG(t, filepath.Join(root, "campaigns", "wide", "hero.png"), 1600, 900)
+	writePNG(t, filepath.Join(root, "campaigns", "narrow", "hero.png"), 400, 300)
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	page := read(t, root, "wide/index.html")
+	art := pageData(t, page)["campaign"].(map[string]any)["sections"].([]any)[0].(map[string]any)["art"].(map[string]any)
+	srcset, _ := art["srcset"].(string)
+	m := regexp.MustCompile(`^(/assets/img/wide-hero-480w-[0-9A-F]{8}\.png) 480w, (/assets/img/wide-hero-768w-[0-9A-F]{8}\.png) 768w, (/assets/img/wide-hero-1120w-[0-9A-F]{8}\.png) 1120w, (/assets/img/wide-hero-[0-9A-F]{8}\.png) 1600w$`).FindStringSubmatch(srcset)
+	if m == nil || art["src"] != m[4] || art["sizes"] == "" {
+		t.Fatalf("art: %v", art)
+	}
+	for i, w := range []int{480, 768, 1120} {
+		f, err := os.Open(filepath.Join(root, "dist", filepath.FromSlash(m[i+1])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != w || cfg.Height != w*900/1600 {
+			t.Errorf("%s: %d×%d %v, want %d wide in the source's ratio", m[i+1], cfg.Width, cfg.Height, err, w)
+		}
+	}
+	esc := strings.NewReplacer(`"`, "&#34;").Replace
+	if !strings.Contains(page, `<link rel="preload" as="image" href="`+m[4]+`" imagesrcset="`+srcset+`" imagesizes="`+esc(art["sizes"].(string))+`" fetchpriority="high">`) {
+		t.Error("the preload does not offer the same sizes as the image")
+	}
+	if !strings.Contains(page, `srcSet="`+srcset+`"`) && !strings.Contains(page, `srcset="`+srcset+`"`) {
+		t.Error("the hero <img> has no srcset")
+	}
+	narrow := pageData(t, read(t, root, "narrow/index.html"))["campaign"].(map[string]any)["sections"].([]any)[0].(map[string]any)["art"].(map[string]any)
+	if narrow["srcset"] != nil {
+		t.Errorf("a 400 px art is offered scaled: %v", narrow["srcset"])
+	}
+}
+
+func writePNG(t *testing.T, file string, w, h int) {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.NRGBA{R: uint8(x), G: uint8(y), B: 200, A: 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -22,6 +22,8 @@ type page struct {
 	Alternates        []alternate // hreflang links, x-default last
 	Image             string      // absolute URL of the Open Graph image, or ""
 	ImagePath         string      // site path of the largest paint (hero art, else the image), preloaded
+	ImageSrcSet       string      // its srcset and sizes when it is raster hero art, preloaded alike
+	ImageSizes        string
 	SiteName          string
 	IOSAppID          string
 	Assets            *bundle.PageAssets
@@ -85,7 +87,13 @@ func shellHTML(p *page, body string, stable json.RawMessage) []byte {
 	b.WriteString("<meta name=\"theme-color\" content=\"#0b0e11\">\n")
 	b.WriteString("<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
 	if p.ImagePath != "" {
-		b.WriteString("<link rel=\"preload\" as=\"image\" href=\"" + esc(p.ImagePath) + "\" fetchpriority=\"high\">\n")
+		// With a srcset the preload names the same candidates and sizes as the <img>,
+		// so the browser fetches the one size it will show, once.
+		b.WriteString("<link rel=\"preload\" as=\"image\" href=\"" + esc(p.ImagePath) + "\"")
+		if p.ImageSrcSet != "" {
+			b.WriteString(" imagesrcset=\"" + esc(p.ImageSrcSet) + "\" imagesizes=\"" + esc(p.ImageSizes) + "\"")
+		}
+		b.WriteString(" fetchpriority=\"high\">\n")
 	}
 	for _, css := range p.Assets.CSS {
 		b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">\n")

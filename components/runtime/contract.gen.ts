@@ -333,6 +333,12 @@ export interface Art {
   src: string;
   width: number;
   height: number;
+  /**
+   * Raster art only: the published widths ("/assets/img/x-480w-….png 480w, …") and the
+   * displayed width for the browser's choice (img srcset and sizes).
+   */
+  srcset?: string;
+  sizes?: string;
 }
 
 /** LinkButton is a link shown as a button. */

@@ -37,7 +37,16 @@ export function HeroSection({ title, art }: Pick<Section, "title" | "art">) {
         // which the template's fixed 16:9 would override. No inline style: the pages'
         // Content-Security-Policy refuses them.
         <div className="promo-hero__art promo-hero__image">
-          <img className="promo-hero__art-image" src={image.src} alt="" width={image.width} height={image.height} fetchPriority="high" />
+          <img
+            className="promo-hero__art-image"
+            src={image.src}
+            srcSet={image.srcset}
+            sizes={image.sizes}
+            alt=""
+            width={image.width}
+            height={image.height}
+            fetchPriority="high"
+          />
         </div>
       ) : null}
     </section>

@@ -99,6 +99,10 @@ type Art struct {
 	Src    string `json:"src"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// Raster art only: the published widths ("/assets/img/x-480w-….png 480w, …")
+	// and the displayed width for the browser's choice (img srcset and sizes).
+	SrcSet string `json:"srcset,omitempty"`
+	Sizes  string `json:"sizes,omitempty"`
 }
 
 // Schedule is the campaign's schedule, ISO 8601 in UTC.
