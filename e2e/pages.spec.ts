@@ -57,6 +57,10 @@ test("a locale without its own texts falls back to English key by key", async ({
   await page.goto("/nl-NL/depositblastoff/");
   await expect(page.locator("html")).toHaveAttribute("lang", "nl-NL");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit Blast-Off");
+  // The English parts say so (DESIGN §6); the page's own Dutch texts do not.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+  await expect(page.locator(".promo-rules__body")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("contentinfo").locator(".promo-footer__risk")).not.toHaveAttribute("lang", /./);
 });
 
 test.describe("URL rules", () => {
