@@ -24,7 +24,7 @@ test("the language switcher leads to the same campaign in that language and keep
 test("by keyboard: Enter opens the list, Escape closes it and focus returns", async ({ page }) => {
   await page.goto("/ar-SA/depositblastoff/");
   await waitForHydration(page);
-  const toggle = page.getByRole("banner").getByRole("link", { name: /Language/ });
+  const toggle = page.getByRole("banner").getByRole("link", { name: /اللغة/ });
   await toggle.focus();
   await page.keyboard.press("Enter");
   const list = page.getByRole("list", { name: /.+/ });
@@ -73,7 +73,7 @@ test("header, open switcher and footer have no axe violations", async ({ page })
   await page.goto("/ja-JP/referral-v2/");
   await waitForHydration(page);
   await expect(page.getByRole("contentinfo")).toBeVisible();
-  await page.getByRole("banner").getByRole("link", { name: /Language/ }).click();
+  await page.getByRole("banner").getByRole("link", { name: /言語/ }).click();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
