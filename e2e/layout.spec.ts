@@ -2,14 +2,20 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { campaign, CAMPAIGNS, resetMock } from "./mock";
 
 // Every page must read as if written for its language: nothing overflows or clips in
-// the longest languages, at phone and desktop widths, and ar-SA is mirrored.
+// the longest languages, from the narrowest phone (320 px, DESIGN §9) to a desktop,
+// and ar-SA is mirrored. depositblastoff has every kind of section; the other examples
+// are checked at the narrowest width.
 const locales = ["en", "ar-SA", "ja-JP", "th-TH", "hi-IN", "ru-RU", "kk-KZ", "vi-VN"];
-const widths = [375, 1280];
 const slug = "depositblastoff";
+const cases = [
+  ...[320, 375, 1280].map((width) => ({ slug, width })),
+  { slug: "referral-v2", width: 320 },
+  { slug: "spot-activity", width: 320 },
+];
 
 for (const locale of locales) {
-  for (const width of widths) {
-    test(`${locale} at ${width} px: no overflow, no clipped heading or button`, async ({ page }) => {
+  for (const { slug, width } of cases) {
+    test(`${slug} in ${locale} at ${width} px: no overflow, no clipped heading or button`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(locale === "en" ? `/${slug}/` : `/${locale}/${slug}/`);
       await waitForHydration(page);
@@ -26,7 +32,7 @@ for (const locale of locales) {
         }
         return out;
       });
-      await page.screenshot({ path: `artifacts/layout/${locale}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `artifacts/layout/${slug}-${locale}-${width}.png`, fullPage: true });
       expect(problems).toEqual([]);
     });
   }
