@@ -16,6 +16,7 @@ export { StepsSection } from "./sections/Steps";
 export { TiersSection } from "./sections/Tiers";
 export { FaqSection } from "./sections/Faq";
 export { ScheduleSection, RulesSection } from "./sections/ScheduleRules";
+export { PrizeDrawSection, MarketSection, InvitationCodeSection, MoreCampaignsSection } from "./sections/Growth";
 export { PageHeader } from "./layout/PageHeader";
 export { PageFooter } from "./layout/PageFooter";
 export { LanguageSwitcher } from "./layout/LanguageSwitcher";

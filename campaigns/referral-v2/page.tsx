@@ -1,6 +1,6 @@
 // A designer's composition: the referral steps, in the campaign's own words, come right
 // after the hero and the Apply link; the parts are the library's sections.
-import { ActionsSection, HeroSection, RulesSection, ScheduleSection, usePage, useT } from "@promo/components";
+import { ActionsSection, HeroSection, InvitationCodeSection, RulesSection, ScheduleSection, usePage, useT } from "@promo/components";
 
 export default function ReferralPage() {
   const t = useT();
@@ -10,6 +10,9 @@ export default function ReferralPage() {
     <main className="promo-page">
       <HeroSection art={hero?.art} />
       <ActionsSection />
+      <div id="invite">
+        <InvitationCodeSection />
+      </div>
       <section className="promo-section promo-section--steps" aria-labelledby="referral-steps-title">
         <h2 id="referral-steps-title" className="promo-section-title">
           {t("steps.title")}

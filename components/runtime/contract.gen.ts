@@ -274,7 +274,7 @@ export interface Widgets {
  * numbers are formatted in the page's locale.
  */
 export interface Section {
-  type: "hero" | "actions" | "prizePool" | "countdown" | "steps" | "tiers" | "faq" | "schedule" | "rules";
+  type: "hero" | "actions" | "prizePool" | "countdown" | "steps" | "tiers" | "faq" | "schedule" | "rules" | "prizeDraw" | "market" | "invitationCode" | "moreCampaigns";
   /** The heading's text key; empty: the library's default heading of the type. */
   title?: string;
   /** hero: the campaign's art, published under a content-hashed name. */

@@ -3,14 +3,26 @@ import { usePage } from "../runtime/page";
 import { ActionsSection } from "./Actions";
 import { CountdownSection } from "./Countdown";
 import { FaqSection } from "./Faq";
+import { InvitationCodeSection, MarketSection, MoreCampaignsSection, PrizeDrawSection } from "./Growth";
 import { HeroSection } from "./Hero";
 import { PrizePoolSection } from "./PrizePool";
 import { RulesSection, ScheduleSection } from "./ScheduleRules";
 import { StepsSection } from "./Steps";
 import { TiersSection } from "./Tiers";
 
-/** The blocks of a campaign that lists none in campaign.yaml. */
-export const DEFAULT_SECTIONS: readonly Section[] = [{ type: "hero" }, { type: "actions" }, { type: "schedule" }, { type: "rules" }];
+/**
+ * The blocks of a campaign that lists none in campaign.yaml; the growth widgets render
+ * only when widgets: configures them.
+ */
+export const DEFAULT_SECTIONS: readonly Section[] = [
+  { type: "hero" },
+  { type: "actions" },
+  { type: "invitationCode" },
+  { type: "prizeDraw" },
+  { type: "market" },
+  { type: "schedule" },
+  { type: "rules" },
+];
 
 function SectionBlock({ section: s, sticky }: { section: Section; sticky: boolean }) {
   switch (s.type) {
@@ -32,6 +44,14 @@ function SectionBlock({ section: s, sticky }: { section: Section; sticky: boolea
       return <ScheduleSection />;
     case "rules":
       return <RulesSection />;
+    case "prizeDraw":
+      return <PrizeDrawSection title={s.title} />;
+    case "market":
+      return <MarketSection title={s.title} />;
+    case "invitationCode":
+      return <InvitationCodeSection title={s.title} />;
+    case "moreCampaigns":
+      return <MoreCampaignsSection title={s.title} />;
     default:
       // A type this version of the components does not know yet renders nothing.
       return null;

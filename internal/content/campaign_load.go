@@ -217,6 +217,12 @@ func (c *Campaign) validateSections(root string, errAt errAtFunc) {
 			if !unitShape.MatchString(s.Unit) {
 				errAt(s.At, "unit", "bad-value", "write the currency in capitals, like unit: USDT", "unit %q is not a currency", s.Unit)
 			}
+		case contract.SectionPrizeDraw, contract.SectionMarket, contract.SectionInvitationCode:
+			configured := map[string]bool{contract.SectionPrizeDraw: c.Widgets.PrizeDraw != nil, contract.SectionMarket: c.Widgets.Market != nil,
+				contract.SectionInvitationCode: c.Widgets.InvitationCode != nil && c.Widgets.InvitationCode.Enabled}
+			if !configured[s.Type] {
+				errAt(s.At, "type", "missing-widget", "configure widgets."+s.Type+" or remove the section", "a %s section shows widgets.%s, which this campaign does not configure", s.Type, s.Type)
+			}
 		case contract.SectionSteps, contract.SectionFAQ:
 			if len(s.Items) == 0 || slices.Contains(s.Items, "") {
 				errAt(s.At, "items", "missing-field", "list text-key prefixes, like items: [steps.register, steps.deposit]", "a %s section needs items", s.Type)

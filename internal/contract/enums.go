@@ -33,6 +33,12 @@ const (
 	SectionFAQ       = "faq"
 	SectionSchedule  = "schedule"
 	SectionRules     = "rules"
+	// The growth widgets (DESIGN §6): each shows the widget of the same name that
+	// widgets: configures; moreCampaigns lists the exchange's other campaigns.
+	SectionPrizeDraw      = "prizeDraw"
+	SectionMarket         = "market"
+	SectionInvitationCode = "invitationCode"
+	SectionMoreCampaigns  = "moreCampaigns"
 )
 
 // Enums lists each enumerated page-data field ("Type.Field") with its values, the
@@ -44,5 +50,5 @@ var Enums = map[string][]string{
 	"QuickLoginWidget.Action":      {ActionLogin, ActionRegister},
 	"PageData.Dir":                 {DirLTR, DirRTL},
 	"Section.Type": {SectionHero, SectionActions, SectionPrizePool, SectionCountdown, SectionSteps, SectionTiers, SectionFAQ,
-		SectionSchedule, SectionRules},
+		SectionSchedule, SectionRules, SectionPrizeDraw, SectionMarket, SectionInvitationCode, SectionMoreCampaigns},
 }

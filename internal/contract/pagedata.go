@@ -76,7 +76,7 @@ type CampaignConfig struct {
 // Section is one block of a campaign page (DESIGN §9). Texts are keys of the
 // campaign's namespace; numbers are formatted in the page's locale.
 type Section struct {
-	Type string `json:"type" ts:"\"hero\" | \"actions\" | \"prizePool\" | \"countdown\" | \"steps\" | \"tiers\" | \"faq\" | \"schedule\" | \"rules\""`
+	Type string `json:"type" ts:"\"hero\" | \"actions\" | \"prizePool\" | \"countdown\" | \"steps\" | \"tiers\" | \"faq\" | \"schedule\" | \"rules\" | \"prizeDraw\" | \"market\" | \"invitationCode\" | \"moreCampaigns\""`
 	// The heading's text key; empty: the library's default heading of the type.
 	Title string `json:"title,omitempty"`
 	// hero: the campaign's art, published under a content-hashed name.

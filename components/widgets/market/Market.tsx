@@ -1,0 +1,4 @@
+// Replaced by the widget's implementation.
+export default function Market() {
+  return null;
+}
