@@ -18,11 +18,16 @@ import { resetAuth } from "../widgets/auth/store";
 import { ActionsSection } from "./Actions";
 import { CountdownSection } from "./Countdown";
 import { FaqSection } from "./Faq";
+import { MoreCampaignsSection, PrizeDrawSection } from "./Growth";
 import { HeroSection } from "./Hero";
 import { PrizePoolSection } from "./PrizePool";
 import { Sections } from "./Sections";
 import { StepsSection } from "./Steps";
 import { TiersSection } from "./Tiers";
+
+// The growth widgets' own modules are tested beside them; here a stand-in shows when the
+// section loads its chunk.
+vi.mock("../widgets/draw/PrizeDraw", () => ({ default: () => <p>the prize draw widget</p> }));
 
 const library = {
   sections: {
@@ -451,5 +456,45 @@ describe("slots of widgets not built yet", () => {
       </>,
     );
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe("growth widget sections", () => {
+  const draw = { chancesPerUser: 3, prizes: [{ id: "p1", name: "prizes.p1", weight: 1 }] };
+  const withDraw = () => {
+    const data = pageData({ widgets: { prizeDraw: draw } });
+    data.resources["gmp-lib"] = { ...data.resources["gmp-lib"], draw: { title: "Prize draw" }, widget: { loading: "Loading…" } };
+    return data;
+  };
+
+  it("prerender a titled region with a busy skeleton, and nothing when the widget is not configured", () => {
+    const html = renderToString(
+      <Page data={withDraw()}>
+        <PrizeDrawSection />
+      </Page>,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toMatch(/<h2[^>]*>Prize draw<\/h2>/);
+    expect(renderToString(<Page data={pageData({ widgets: {} })}>{<PrizeDrawSection />}</Page>)).toBe("");
+  });
+
+  it("load the widget's chunk when the browser is idle, in place of the skeleton", async () => {
+    vi.useFakeTimers();
+    show(<PrizeDrawSection />, withDraw());
+    const region = screen.getByRole("region", { name: "Prize draw" });
+    expect(within(region).getByText("Loading…")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2500);
+    });
+    vi.useRealTimers();
+    expect(await within(region).findByText("the prize draw widget")).toBeInTheDocument();
+    expect(region.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it("the more-campaigns list needs no configuration", () => {
+    const data = pageData({ widgets: {} });
+    data.resources["gmp-lib"] = { ...data.resources["gmp-lib"], campaigns: { title: "More campaigns" } };
+    show(<MoreCampaignsSection />, data);
+    expect(screen.getByRole("region", { name: "More campaigns" })).toBeInTheDocument();
   });
 });

@@ -221,6 +221,8 @@ sections:
     rows: [[100, 20], [1000]]
   - type: countdown
     items: [x]
+  - type: prizeDraw
+  - type: moreCampaigns
 -- campaigns/one/hero.svg --
 <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>
 `)
@@ -238,11 +240,12 @@ sections:
 		`campaigns/one/campaign.yaml:14:12: error: 1 units for 2 columns [bad-value] (hint: give a unit per column ("" for none))`,
 		`campaigns/one/campaign.yaml:15:11: error: row 2 has 1 cells for 2 columns [bad-value] (hint: give a cell per column)`,
 		`campaigns/one/campaign.yaml:17:12: error: items does not apply to a countdown section [unused-field] (hint: remove it: a countdown section has no items)`,
+		`campaigns/one/campaign.yaml:18:11: error: a prizeDraw section shows widgets.prizeDraw, which this campaign does not configure [missing-widget] (hint: configure widgets.prizeDraw or remove the section)`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if len(cs) != 1 || len(cs[0].Sections) != 6 {
+	if len(cs) != 1 || len(cs[0].Sections) != 8 {
 		t.Fatalf("sections not read: %+v", cs)
 	}
 }
