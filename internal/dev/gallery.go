@@ -57,8 +57,12 @@ func addGallery(site *content.Site) error {
 		File:     path.Join(content.CampaignsDir, GallerySlug, "campaign.yaml"),
 		Schedule: content.Schedule{Start: start, End: start.AddDate(10, 0, 0), EnrollStart: start, EnrollEnd: start.AddDate(10, 0, 0)},
 		Widgets: content.Widgets{
-			QuickApply: &content.QuickApply{Style: contract.StyleButton, AfterEnroll: contract.AfterKeep},
-			QuickLogin: &content.QuickLogin{Action: contract.ActionRegister},
+			QuickApply:     &content.QuickApply{Style: contract.StyleButton, AfterEnroll: contract.AfterKeep},
+			QuickLogin:     &content.QuickLogin{Action: contract.ActionRegister},
+			InvitationCode: &content.InvitationCode{Enabled: true},
+			Market:         &content.Market{Symbols: []string{"BTCUSDT", "ETHUSDT"}},
+			PrizeDraw: &content.PrizeDraw{ChancesPerUser: 3, Prizes: []content.Prize{
+				{ID: "big", Name: "prizes.big", Weight: 1}, {ID: "small", Name: "prizes.small", Weight: 9}}},
 		},
 		Sections: []content.Section{
 			{Type: contract.SectionHero},
@@ -69,8 +73,12 @@ func addGallery(site *content.Site) error {
 			{Type: contract.SectionTiers, Columns: []string{"tiers.volume", "tiers.reward"}, Units: []string{"USDT", "USDT"},
 				Rows: [][]float64{{5000, 2}, {100000, 60}, {1000000, 800}}},
 			{Type: contract.SectionFAQ, Items: items("faq", "one", "two")},
+			{Type: contract.SectionPrizeDraw},
+			{Type: contract.SectionMarket},
+			{Type: contract.SectionInvitationCode},
 			{Type: contract.SectionSchedule},
 			{Type: contract.SectionRules},
+			{Type: contract.SectionMoreCampaigns},
 		},
 	})
 	site.Rules[GallerySlug] = map[string]string{
