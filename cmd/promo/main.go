@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -17,7 +18,9 @@ func main() {
 	f := factory.New(version)
 	cmd := root.NewCmdRoot(f)
 	if err := cmd.ExecuteContext(context.Background()); err != nil {
-		fmt.Fprintln(f.IO.ErrOut, "promo:", err)
+		if !errors.Is(err, factory.ErrSilent) {
+			fmt.Fprintln(f.IO.ErrOut, "promo:", err)
+		}
 		os.Exit(1)
 	}
 }

@@ -3,6 +3,7 @@
 package factory
 
 import (
+	"errors"
 	"io"
 	"os"
 
@@ -36,3 +37,7 @@ func New(version string) *Factory {
 		Getenv:  os.Getenv,
 	}
 }
+
+// ErrSilent is returned by a command that has already said on stderr why it failed:
+// promo exits 1 without adding a message of its own.
+var ErrSilent = errors.New("silent failure")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promohq/promo/internal/cmd/build"
 	"github.com/promohq/promo/internal/cmd/check"
+	"github.com/promohq/promo/internal/cmd/deeplink"
 	devcmd "github.com/promohq/promo/internal/cmd/dev"
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/cmd/serve"
@@ -30,6 +31,7 @@ prerendered campaign pages in every locale, and serves them with the API functio
 		check.NewCmdCheck(f, nil),
 		serve.NewCmdServe(f, nil),
 		devcmd.NewCmdDev(f, nil),
+		deeplink.NewCmdDeeplink(f, nil),
 		version.NewCmdVersion(f),
 	)
 	return cmd

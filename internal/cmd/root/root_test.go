@@ -38,3 +38,16 @@ func TestRootRunsVersion(t *testing.T) {
 		t.Errorf("stderr %q", b.ErrOut.String())
 	}
 }
+
+// promo deeplink is declared, and reads --source like every command.
+func TestRootRunsDeeplink(t *testing.T) {
+	f, b := cmdtest.New(t)
+	cmd := NewCmdRoot(f)
+	cmd.SetArgs([]string{"deeplink", "--source", t.TempDir(), "/ja-JP/trade/spot/btc/usdt/"})
+	if err := cmd.ExecuteContext(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.Out.String(); out != "exchange://home?tab=3&symbol=BTCUSDT\n" {
+		t.Errorf("stdout %q", out)
+	}
+}
