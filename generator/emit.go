@@ -25,14 +25,6 @@ import (
 //go:embed defaults
 var defaultFiles embed.FS
 
-// CSP is the Content-Security-Policy of every page. Pages load only their own
-// scripts, styles and images and talk only to their own origin (the function under
-// apiBase); page data travels in a non-executable JSON script, so no inline script or
-// style is needed.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
-	"font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
-	"form-action 'self'; frame-ancestors 'none'"
-
 // hashedName inserts the first 8 bytes of the content's SHA-256 before the extension.
 func hashedName(name string, data []byte) string {
 	sum := sha256.Sum256(data)
@@ -149,8 +141,10 @@ func (b *build) writeRobots() error {
 }
 
 // writeCDNRules writes _headers and _redirects; `promo serve` reads the same rules.
+// The CSP allows the tag manager only when this build's pages load it.
 func (b *build) writeCDNRules() error {
-	if err := b.out.write("_headers", cdn.FormatHeaders(cdn.DefaultHeaders(CSP))); err != nil {
+	csp := cdn.PageCSP(b.site.Config.GTMContainer() != "")
+	if err := b.out.write("_headers", cdn.FormatHeaders(cdn.DefaultHeaders(csp))); err != nil {
 		return err
 	}
 	return b.out.write("_redirects", b.cdnSite().RedirectsFile())

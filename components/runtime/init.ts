@@ -11,12 +11,13 @@ import type { PageData } from "./types";
  * Configures the browser runtime from the page data: call once in the browser before
  * hydrating (never while prerendering). Returns the function that stops the listeners.
  */
-export function initRuntime(data: PageData, opts?: { analyticsSrc?: string; heatmap?: boolean }): () => void {
+export function initRuntime(data: PageData, opts?: { heatmap?: boolean }): () => void {
   configureIdentity({ brand: data.brand });
   configureClient({ appMarker: data.app.userAgentMarker });
   configureRequest({ apiBase: data.apiBase, lang: data.locale, storagePrefix: `${data.brand}:cache:` });
   configureErrors({ url: data.errorCodesUrl, fallbackUrl: data.errorCodesFallbackUrl });
-  initTracking({ campaignId: data.campaign.id, analyticsSrc: opts?.analyticsSrc });
+  const { gtm, projectType } = data.analytics;
+  initTracking({ campaignId: data.campaign.id, projectType, gtm, env: data.env });
   const stops = [initMonitor({ apiBase: data.apiBase, campaign: data.campaign.slug, locale: data.locale })];
   if (opts?.heatmap !== false) stops.push(initHeatmap());
   return () => stops.forEach((stop) => stop());

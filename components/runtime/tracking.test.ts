@@ -58,26 +58,66 @@ describe("track (spec §3, §4)", () => {
     expect(window.dataLayer).toHaveLength(1);
   });
 
-  it("with an analytics script, loads it after page load and waits for it", () => {
-    initTracking({ campaignId: "7", analyticsSrc: "https://analytics.example/tag.js" });
-    track({ el: "a" });
-    expect(document.querySelector("script[src='https://analytics.example/tag.js']")).toBeNull();
+  it("uses the site's project type, and the spec's default for an empty one", () => {
+    initTracking({ campaignId: "7", projectType: "" });
     load();
-    const script = document.querySelector<HTMLScriptElement>("script[src='https://analytics.example/tag.js']");
-    expect(script?.async).toBe(true);
+    track({ el: "a" });
+    initTracking({ campaignId: "7", projectType: "futures-growth" });
     track({ el: "b" });
+    expect(window.dataLayer?.map((e) => (e as { project_type: string }).project_type)).toEqual([DEFAULT_PROJECT_TYPE, "futures-growth"]);
+  });
+});
+
+describe("the Tag Manager container (site.yaml analytics.gtm)", () => {
+  const SRC = "https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD3";
+  const gtmScripts = () => document.querySelectorAll<HTMLScriptElement>(`script[src="${SRC}"]`);
+  const promoEvents = () => (window.dataLayer ?? []).filter((e) => (e as { event: string }).event === "promo");
+
+  it("is injected only after the window's load event, once, and receives the queued events in order", () => {
+    initTracking({ campaignId: "7", projectType: "spot-growth", gtm: "GTM-AB12CD3", env: "production" });
+    track({ el: "a" });
+    expect(gtmScripts()).toHaveLength(0);
     expect(window.dataLayer).toBeUndefined();
-    script!.dispatchEvent(new Event("load"));
+    load();
+    expect(gtmScripts()).toHaveLength(1);
+    expect(gtmScripts()[0].async).toBe(true);
+    // The container's start event first, the page's events only once gtm.js has run.
+    expect(window.dataLayer).toEqual([{ "gtm.start": expect.any(Number), event: "gtm.js" }]);
+    track({ el: "b" });
+    gtmScripts()[0].dispatchEvent(new Event("load"));
     track({ el: "c" });
-    expect(window.dataLayer?.map((e) => (e as { el: string }).el)).toEqual(["a", "b", "c"]);
+    expect(window.dataLayer?.[0]).toMatchObject({ event: "gtm.js" });
+    expect(promoEvents()).toEqual(
+      ["a", "b", "c"].map((el) => ({ event: "promo", ep: "click", el, campaign_id: "7", project_type: "spot-growth" })),
+    );
+    // Started again (a second initTracking): still one script, one start event.
+    initTracking({ campaignId: "7", gtm: "GTM-AB12CD3", env: "production" });
+    window.dispatchEvent(new Event("load"));
+    expect(gtmScripts()).toHaveLength(1);
+    expect(window.dataLayer?.filter((e) => (e as { event: string }).event === "gtm.js")).toHaveLength(1);
+    track({ el: "d" });
+    expect(promoEvents()).toHaveLength(4);
   });
 
-  it("releases the queue when the analytics script fails to load", () => {
-    initTracking({ analyticsSrc: "/tag.js" });
+  it("releases the queue when gtm.js fails to load (a blocker)", () => {
+    initTracking({ gtm: "GTM-AB12CD3", env: "test" });
     track({ el: "a" });
     load();
-    document.querySelector("script")!.dispatchEvent(new Event("error"));
-    expect(window.dataLayer).toHaveLength(1);
+    gtmScripts()[0].dispatchEvent(new Event("error"));
+    expect(promoEvents()).toHaveLength(1);
+  });
+
+  it.each([
+    ["in the local environment", { gtm: "GTM-AB12CD3", env: "local" }],
+    ["without a container", { env: "production" }],
+    ["with something that is not a container id", { gtm: "x\"><script>", env: "production" }],
+  ])("loads nothing %s and delivers after page load", (_, cfg) => {
+    initTracking({ campaignId: "7", ...cfg });
+    track({ el: "a" });
+    expect(window.dataLayer).toBeUndefined();
+    load();
+    expect(document.querySelectorAll("script")).toHaveLength(0);
+    expect(window.dataLayer).toEqual([{ event: "promo", ep: "click", el: "a", campaign_id: "7", project_type: DEFAULT_PROJECT_TYPE }]);
   });
 });
 

@@ -1,6 +1,10 @@
 // Analytics events (spec §3: ep, default "click", el, campaign id, project type; §4:
 // "Reporting events are queued until the analytics script has loaded after page load").
 // Events go to window.dataLayer, the tag manager's queue, in the order they happened.
+// The script is the site's Google Tag Manager container (site.yaml analytics.gtm),
+// loaded by ./gtm.ts; the local environment never loads one (DESIGN §6).
+
+import { loadGTM, resetGTMForTests } from "./gtm";
 
 export { initHeatmap } from "./heatmap";
 export { initMonitor } from "./monitor";
@@ -24,9 +28,10 @@ export interface TrackEvent {
 }
 
 export interface TrackingConfig {
-  projectType?: string;
   campaignId?: string;
-  analyticsSrc?: string; // an analytics script to load after page load; none in `local` (DESIGN §6)
+  projectType?: string; // site.yaml analytics.projectType
+  gtm?: string; // the Tag Manager container to load after page load, if any
+  env?: string; // the build's environment: in `local` no script loads, whatever gtm says
 }
 
 let config: TrackingConfig = {};
@@ -35,10 +40,10 @@ let queue: TrackEvent[] = [];
 let stop: (() => void) | null = null;
 
 /**
- * Starts delivery: after the window's load event, and after the analytics script (when
- * there is one) has loaded, the queued events are pushed in order and later ones at
- * once. A script that fails to load releases the queue too: dataLayer is only an array,
- * and keeping events back forever would help nobody.
+ * Starts delivery: after the window's load event, and after the container script
+ * (when there is one) has loaded, the queued events are pushed in order and later
+ * ones at once. A script that fails to load releases the queue too: dataLayer is only
+ * an array, and keeping events back forever would help nobody.
  */
 export function initTracking(cfg: TrackingConfig): void {
   config = { ...cfg };
@@ -50,13 +55,8 @@ export function initTracking(cfg: TrackingConfig): void {
   };
   function afterLoad() {
     if (cancelled) return;
-    if (!cfg.analyticsSrc) return release();
-    const script = document.createElement("script");
-    script.async = true;
-    script.src = cfg.analyticsSrc;
-    script.addEventListener("load", () => !cancelled && release());
-    script.addEventListener("error", () => !cancelled && release());
-    document.head.appendChild(script);
+    const gtm = cfg.env === "local" ? "" : cfg.gtm;
+    if (!gtm || !loadGTM(gtm, () => !cancelled && release())) release();
   }
   if (document.readyState === "complete") afterLoad();
   else window.addEventListener("load", afterLoad, { once: true });
@@ -79,7 +79,7 @@ function push(ev: TrackEvent): void {
     ep: ep ?? "click",
     el,
     campaign_id: campaignId ?? config.campaignId ?? "",
-    project_type: config.projectType ?? DEFAULT_PROJECT_TYPE,
+    project_type: config.projectType || DEFAULT_PROJECT_TYPE,
   });
 }
 
@@ -96,4 +96,5 @@ export function resetForTests(): void {
   config = {};
   ready = false;
   queue = [];
+  resetGTMForTests();
 }

@@ -37,6 +37,7 @@ export function testPageData(over: Partial<PageData> = {}): PageData {
       { locale: "en", name: "English", href: "/blast/" },
       { locale: "ja-JP", name: "日本語", href: "/ja-JP/blast/" },
     ],
+    analytics: { projectType: "growth-activity" },
     stable: {},
     ...over,
   };

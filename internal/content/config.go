@@ -38,7 +38,18 @@ type Config struct {
 	Environments  map[string]Environment `yaml:"environments"`
 	Brand         string                 `yaml:"brand"`
 	App           App                    `yaml:"app"`
+	Analytics     Analytics              `yaml:"analytics"`
 	At            yamlpos.At             `yaml:"-"`
+}
+
+// Analytics configures the tag manager the pages load after the window's load event
+// and the project type every tracking event carries (spec §3, §4). GTM "" (the
+// default) turns it off, and the local environment always has it off (DESIGN §6);
+// GTMContainer says what a build uses.
+type Analytics struct {
+	GTM         string     `yaml:"gtm"`         // Google Tag Manager container id, GTM-XXXXXXX
+	ProjectType string     `yaml:"projectType"` // spec §3: defaults to growth-activity
+	At          yamlpos.At `yaml:"-"`
 }
 
 // Environment is one exchange API the function can forward to.
@@ -53,10 +64,20 @@ type App struct {
 	IOSAppID        string `yaml:"iosAppId"`
 	UserAgentMarker string `yaml:"userAgentMarker"`
 	Scheme          string `yaml:"scheme"`
+	// WebHosts are the exchange's web hosts: links to them (and to baseURL's host)
+	// may open app screens (deeplinks.md, internal/deeplink).
+	WebHosts []string   `yaml:"webHosts"`
+	At       yamlpos.At `yaml:"-"`
 }
 
 // EnvironmentNames are the spec's environments (§9), in order.
 var EnvironmentNames = []string{"production", "testnet", "test", "dev", "local"}
+
+// gtmShape is a Tag Manager container id as its web interface shows it.
+var gtmShape = regexp.MustCompile(`^GTM-[A-Z0-9]+$`)
+
+// projectTypeShape keeps the project type a plain name: it travels in every event.
+var projectTypeShape = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // localeShape is a language of 2–3 letters with an optional region (DESIGN §2).
 var localeShape = regexp.MustCompile(`^[a-z]{2,3}(-[A-Z]{2}|-[0-9]{3})?$`)
@@ -154,6 +175,79 @@ func (c *Config) validate(diags *diag.List) {
 		l, col := at("apiBase")
 		diags.Errorf(ConfigFile, l, col, "bad-api-base", "write a site path like /api", "apiBase: %v", err)
 	}
+	c.validateAnalytics(diags)
+	c.validateApp(diags)
+}
+
+// appSchemeShape is a URI scheme (RFC 3986 §3.1) in lower case.
+var appSchemeShape = regexp.MustCompile(`^[a-z][a-z0-9+.-]*$`)
+
+// webHostShape is a lower-case host name without scheme, port or path.
+var webHostShape = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
+
+// validateApp checks what the app links are made of (deeplinks.md).
+func (c *Config) validateApp(diags *diag.List) {
+	a := &c.App
+	at := func(field string) (int, int) {
+		if _, ok := c.At.Fields["app"]; !ok {
+			return c.At.Pos.Line, c.At.Pos.Column
+		}
+		p := a.At.Field(field)
+		return p.Line, p.Column
+	}
+	if !appSchemeShape.MatchString(a.Scheme) || a.Scheme == "http" || a.Scheme == "https" {
+		l, col := at("scheme")
+		diags.Errorf(ConfigFile, l, col, "bad-app-scheme", "write the app's own URL scheme in lower case, like exchange",
+			"app.scheme %q is not an app URL scheme", a.Scheme)
+	}
+	for _, h := range a.WebHosts {
+		if !webHostShape.MatchString(h) {
+			l, col := at("webHosts")
+			diags.Errorf(ConfigFile, l, col, "bad-web-host", "write a lower-case host name only, like www.exchange.example",
+				"app.webHosts: %q is not a host name", h)
+		}
+	}
+}
+
+func (c *Config) validateAnalytics(diags *diag.List) {
+	a := &c.Analytics
+	at := func(field string) (int, int) {
+		if _, ok := c.At.Fields["analytics"]; !ok { // analytics not written: point at the document
+			return c.At.Pos.Line, c.At.Pos.Column
+		}
+		p := a.At.Field(field)
+		return p.Line, p.Column
+	}
+	if a.GTM != "" && !gtmShape.MatchString(a.GTM) {
+		l, col := at("gtm")
+		diags.Errorf(ConfigFile, l, col, "bad-gtm-id",
+			"copy the container id from Tag Manager (upper-case, like GTM-AB12CD3), or remove analytics.gtm to turn analytics off",
+			"analytics.gtm %q is not a Google Tag Manager container id", a.GTM)
+	}
+	if !projectTypeShape.MatchString(a.ProjectType) {
+		l, col := at("projectType")
+		diags.Errorf(ConfigFile, l, col, "bad-project-type",
+			"write a name of letters, digits, '.', '_' or '-' (at most 64), like growth-activity, or remove it for the default",
+			"analytics.projectType %q is not a project type name", a.ProjectType)
+	}
+	// Not an error: a site may keep its container id while developing on the mock.
+	// The note keeps a build that silently lacks analytics from surprising anyone.
+	if a.GTM != "" && c.Environment == "local" {
+		l, col := at("gtm")
+		diags.Warnf(ConfigFile, l, col, "analytics-off-in-local",
+			"pages built for production, testnet, test or dev load it; set environment to one of them",
+			"analytics.gtm %s is not loaded: pages of the local environment load no third-party script", a.GTM)
+	}
+}
+
+// GTMContainer is the Tag Manager container the built pages load, "" for none:
+// analytics.gtm, except in the local environment, whose pages load no third-party
+// script (DESIGN §6).
+func (c *Config) GTMContainer() string {
+	if c.Environment == "local" {
+		return ""
+	}
+	return c.Analytics.GTM
 }
 
 // Chain is the fallback chain of locale: the locale itself, its configured fallbacks

@@ -89,3 +89,115 @@ func TestAPIBaseTheFunctionRefusesFailsAtLoad(t *testing.T) {
 		}
 	}
 }
+
+func loadConfigYAML(t *testing.T, yaml string) (*Config, *diag.List) {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ConfigFile), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var d diag.List
+	return LoadConfig(root, &d), &d
+}
+
+// Analytics is off by default and carries the spec's project type (§3).
+func TestAnalyticsDefaults(t *testing.T) {
+	c := DefaultConfig()
+	if c.Analytics.GTM != "" || c.GTMContainer() != "" {
+		t.Errorf("analytics must be off by default: %+v", c.Analytics)
+	}
+	if c.Analytics.ProjectType != "growth-activity" {
+		t.Errorf("projectType = %q, want growth-activity", c.Analytics.ProjectType)
+	}
+}
+
+func TestAnalyticsLoadsOutsideLocal(t *testing.T) {
+	c, d := loadConfigYAML(t, "environment: production\nanalytics:\n  gtm: GTM-AB12CD3\n  projectType: spot-growth\n")
+	if err := d.Err(); err != nil || len(d.Items()) != 0 {
+		t.Fatalf("diagnostics: %v", d.Items())
+	}
+	if c.GTMContainer() != "GTM-AB12CD3" || c.Analytics.ProjectType != "spot-growth" {
+		t.Errorf("analytics = %+v, container %q", c.Analytics, c.GTMContainer())
+	}
+	// Only the project type written: the container stays off.
+	c, d = loadConfigYAML(t, "environment: test\nanalytics: {projectType: x}\n")
+	if d.HasErrors() || c.GTMContainer() != "" || c.Analytics.ProjectType != "x" {
+		t.Errorf("analytics = %+v, %v", c.Analytics, d.Items())
+	}
+}
+
+// DESIGN §6: the local environment's pages load no third-party script, whatever
+// site.yaml says; the build says so with a warning at the id's line.
+func TestAnalyticsIsAlwaysOffInLocal(t *testing.T) {
+	c, d := loadConfigYAML(t, "brand: x\nanalytics:\n  gtm: GTM-AB12CD3\n")
+	if c.Environment != "local" || c.GTMContainer() != "" {
+		t.Errorf("local container = %q", c.GTMContainer())
+	}
+	if d.HasErrors() || len(d.Warnings()) != 1 {
+		t.Fatalf("want one warning, got %v", d.Items())
+	}
+	w := d.Warnings()[0].String()
+	for _, want := range []string{"site.yaml:3:8: warning:", "GTM-AB12CD3 is not loaded", "[analytics-off-in-local]", "set environment to one of them"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("warning %q lacks %q", w, want)
+		}
+	}
+}
+
+func TestAnalyticsRejectsBadValues(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"environment: dev\nanalytics:\n  gtm: gtm-ab12cd3\n",
+			`site.yaml:3:8: error: analytics.gtm "gtm-ab12cd3" is not a Google Tag Manager container id [bad-gtm-id] (hint: copy the container id from Tag Manager (upper-case, like GTM-AB12CD3), or remove analytics.gtm to turn analytics off)`},
+		{"environment: dev\nanalytics: {gtm: \"UA-1234-1\"}\n", `site.yaml:2:18: error: analytics.gtm "UA-1234-1"`},
+		{"environment: dev\nanalytics: {gtm: \"GTM-\"}\n", `site.yaml:2:18: error: analytics.gtm "GTM-"`},
+		{"environment: dev\nanalytics: {gtm: \"GTM-AB12 <x>\"}\n", `error: analytics.gtm "GTM-AB12 <x>"`},
+		{"analytics:\n  projectType: \"growth activity\"\n", `site.yaml:2:16: error: analytics.projectType "growth activity" is not a project type name [bad-project-type]`},
+		{"analytics:\n  projectType: \"\"\n", `site.yaml:2:16: error: analytics.projectType ""`},
+		{"analytics:\n  gtms: GTM-1\n", `site.yaml:2:3: error: unknown field "gtms" in field "analytics" [unknown-field] (hint: did you mean "gtm"?)`},
+	} {
+		_, d := loadConfigYAML(t, tc.yaml)
+		err := d.Err()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}
+
+// app.webHosts and app.scheme make the app links (deeplinks.md): the defaults
+// name the exchange's web host, and a value the links could not use fails at its line.
+func TestAppWebHostsAndScheme(t *testing.T) {
+	c := DefaultConfig()
+	if c.App.Scheme != "exchange" || !slices.Equal(c.App.WebHosts, []string{"www.exchange.example"}) {
+		t.Errorf("defaults: %+v", c.App)
+	}
+	load := func(yaml string) (*Config, *diag.List) {
+		root := t.TempDir()
+		if err := os.WriteFile(filepath.Join(root, ConfigFile), []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var d diag.List
+		return LoadConfig(root, &d), &d
+	}
+	c, d := load("app:\n  webHosts: [web.example.org, exchange.example]\n")
+	if d.HasErrors() || !slices.Equal(c.App.WebHosts, []string{"web.example.org", "exchange.example"}) || c.App.Scheme != "exchange" {
+		t.Errorf("webHosts replace the default list, the rest of app stays: %+v %v", c.App, d.Items())
+	}
+	c, d = load("app:\n  webHosts: []\n")
+	if d.HasErrors() || len(c.App.WebHosts) != 0 {
+		t.Errorf("no web hosts: %+v %v", c.App, d.Items())
+	}
+	for yaml, want := range map[string]string{
+		"app:\n  webHosts: [ok.example, \"https://x.example\"]\n": `site.yaml:2:13: error: app.webHosts: "https://x.example" is not a host name [bad-web-host]`,
+		"app:\n  webHosts: [WWW.X.EXAMPLE]\n":                     `app.webHosts: "WWW.X.EXAMPLE" is not a host name`,
+		"app:\n  webHosts: [x.example:443]\n":                     `app.webHosts: "x.example:443" is not a host name`,
+		"app:\n  webHosts: [x.example/a]\n":                       `[bad-web-host]`,
+		"app:\n  scheme: https\n":                                 `site.yaml:2:11: error: app.scheme "https" is not an app URL scheme [bad-app-scheme]`,
+		"app:\n  scheme: \"my app\"\n":                            `app.scheme "my app" is not an app URL scheme`,
+		"app:\n  scheme: \"\"\n":                                  `app.scheme "" is not an app URL scheme`,
+	} {
+		_, d := load(yaml)
+		if err := d.Err(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %s", yaml, err, want)
+		}
+	}
+}

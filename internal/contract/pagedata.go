@@ -35,6 +35,17 @@ type PageData struct {
 	// The locales the campaign is published in (its own texts, as hreflang lists
 	// them) and always the page's own, in the site's order: the language switcher.
 	Languages []Language `json:"languages"`
+	// What the page reports to and how (spec §3, §4; site.yaml analytics).
+	Analytics Analytics `json:"analytics"`
+}
+
+// Analytics is the page's tracking configuration.
+type Analytics struct {
+	// The Google Tag Manager container the runtime loads after the window's load
+	// event; absent when analytics is off, always in the local environment (DESIGN §6).
+	GTM string `json:"gtm,omitempty"`
+	// Sent as project_type in every tracking event (spec §3).
+	ProjectType string `json:"projectType"`
 }
 
 // Language is one entry of the language switcher (DESIGN §6).
