@@ -65,7 +65,7 @@ type route struct {
 	kind       kind
 	body       bodyRule
 	limit      limitClass
-	query      []string // query parameters forwarded, in this order
+	query      []string // query parameters forwarded, in this order (the contract's)
 	cache      string   // Cache-Control of a successful answer
 	public     bool     // sends no identity: the answer is shared by everyone
 	idempotent bool     // Idempotency-Key honoured and forwarded
@@ -73,9 +73,11 @@ type route struct {
 	single     bool     // one at a time per token
 }
 
-// forwarded gives an upstream route of the contract the policy p.
+// forwarded gives an upstream route of the contract the policy p. Its query
+// parameters are the contract's (internal/contract.Route.Query): the only ones
+// forwarded, so the page, the function and the mock read one list.
 func forwarded(c contract.Route, p route) route {
-	p.name, p.method, p.path = c.Name, c.Method, c.Path
+	p.name, p.method, p.path, p.query = c.Name, c.Method, c.Path, c.Query()
 	return p
 }
 
@@ -90,12 +92,9 @@ var specRoutes = []route{
 	forwarded(contract.InvitationCode, route{}),
 	forwarded(contract.QuoteTokens, route{cache: cacheTokens, public: true}),
 	forwarded(contract.DynamicSymbol, route{cache: cacheTokens, public: true}),
-	forwarded(contract.SpotKline, route{cache: cacheKline, public: true,
-		query: []string{"symbol", "exchangeId", "interval", "limit"}}),
-	forwarded(contract.InverseKline, route{cache: cacheKline, public: true,
-		query: []string{"symbol", "resolution", "from", "to"}}),
-	forwarded(contract.LinearKline, route{cache: cacheKline, public: true,
-		query: []string{"symbol", "resolution", "from", "to"}}),
+	forwarded(contract.SpotKline, route{cache: cacheKline, public: true}),
+	forwarded(contract.InverseKline, route{cache: cacheKline, public: true}),
+	forwarded(contract.LinearKline, route{cache: cacheKline, public: true}),
 	forwarded(contract.DrawConfig, route{body: bodyDraw}),
 	forwarded(contract.DrawRecords, route{body: bodyDrawList}),
 	forwarded(contract.Draw, route{body: bodyDraw, limit: limitDraw, idempotent: true, gdfp: true, single: true}),

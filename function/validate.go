@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // reqError is a refusal of a malformed request, answered before the upstream.
@@ -81,7 +83,7 @@ func checkBody(rule bodyRule, b []byte) *reqError {
 	case bodyDraw:
 		return needString(m, "campaign_id", maxIDLen)
 	case bodyDrawList:
-		return firstErr(needString(m, "campaign_id", maxIDLen), optInt(m, "order", 1, 2),
+		return firstErr(needString(m, "campaign_id", maxIDLen), optInt(m, "order", contract.DrawOrderAsc, contract.DrawOrderDesc),
 			optInt(m, "page", 1, 1_000_000), optInt(m, "page_size", 1, 100))
 	case bodyLogin:
 		return firstErr(needAddress(m), needString(m, "password", maxFieldLen))

@@ -220,7 +220,8 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			}
 			data := pageData{Locale: locale, DefaultLocale: cfg.DefaultLocale, Dir: cfg.Dir(locale), Campaign: cd,
 				Resources: resources, TextLangs: textLangs, RulesLang: rulesFrom, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
-				Brand: cfg.Brand, App: newAppData(cfg), Home: "/", Languages: languages(locale)}
+				Brand: cfg.Brand, App: newAppData(cfg), Home: "/", Languages: languages(locale),
+				Analytics: contract.Analytics{GTM: cfg.GTMContainer(), ProjectType: cfg.Analytics.ProjectType}}
 			raw, err := json.Marshal(data)
 			if err != nil {
 				return nil, nil, err

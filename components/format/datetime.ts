@@ -23,3 +23,19 @@ export function formatDateTimeUTC(locale: string, iso: string): string {
   }
   return f.format(new Date(iso));
 }
+
+const local = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An hour of the last day in the visitor's own time zone, as a chart's time axis reads
+ * it: "Nov 1, 08:00" (24-hour clock, as above). Only for what renders after hydration
+ * (the visitor's zone is unknown at build time).
+ */
+export function formatDayHour(locale: string, ms: number): string {
+  let f = local.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(locale), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    local.set(locale, f);
+  }
+  return f.format(ms);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRemaining, remaining } from "./countdown";
-import { formatDateTimeUTC } from "./datetime";
-import { formatNumber, formatPercent, formatPrice, formatUnit } from "./number";
+import { formatDateTimeUTC, formatDayHour } from "./datetime";
+import { formatChange, formatDecimal, formatNumber, formatPercent, formatPrice, formatUnit } from "./number";
 
 describe("numbers per locale", () => {
   it("groups and separates decimals the local way", () => {
@@ -91,5 +91,25 @@ describe("countdown", () => {
     // Other languages keep their spacing.
     expect(formatRemaining("ko", r)).toBe("12일 3시간");
     expect(formatRemaining("th-TH", r)).toBe("12 วัน และ 3 ชั่วโมง");
+  });
+});
+
+describe("market figures", () => {
+  it("keeps a price's decimals and signs a change", () => {
+    expect(formatDecimal("en", 65012.3, 2)).toBe("65,012.30");
+    expect(formatDecimal("de", 0.15, 5)).toBe("0,15000");
+    expect(formatChange("en", 0.0123)).toBe("+1.23%");
+    expect(formatChange("en", -0.005)).toBe("-0.50%");
+    expect(formatChange("en", 0)).toBe("0.00%");
+    expect(formatChange("tr-TR", 0.0123)).toBe("+%1,23");
+    expect(formatChange("ar-SA", -0.0123)).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatChange("ar-SA", -0.0123)).toMatch(/1[.\u066b]23/);
+  });
+
+  it("writes a chart's hours on the 24-hour clock with Latin digits", () => {
+    const ms = new Date(2026, 10, 1, 0, 0).getTime(); // local midnight
+    expect(formatDayHour("en", ms)).toBe("Nov 1, 00:00");
+    expect(formatDayHour("ar-SA", ms)).not.toMatch(/[\u0660-\u0669]/);
+    expect(formatDayHour("ar-SA", ms)).toContain("00:00");
   });
 });

@@ -24,8 +24,17 @@ export function formatNumber(locale: string, value: number, maximumFractionDigit
  * locale's style with the unit after it, e.g. "1,234.50 USDT".
  */
 export function formatPrice(locale: string, value: number, unit: string, fractionDigits = 2): string {
-  const n = formatter(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
-  return `${n}\u00a0${unit}`;
+  return `${formatDecimal(locale, value, fractionDigits)}\u00a0${unit}`;
+}
+
+/** A number with exactly fractionDigits decimals, as a price column shows it: "65,012.30". */
+export function formatDecimal(locale: string, value: number, fractionDigits: number): string {
+  return formatter(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** A change with its sign and two decimals: 0.0123 → "+1.23%", −0.005 → "-0.50%", 0 → "0.00%". */
+export function formatChange(locale: string, ratio: number): string {
+  return formatter(locale, { style: "percent", signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio);
 }
 
 /** 0.2 → "20%" (en), "20 %" (de-like locales), "%20" (tr-TR), "20٪" (ar-SA). */

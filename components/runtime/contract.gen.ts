@@ -2,14 +2,15 @@
 // The contract between the Go side (the function, the mock upstream, the generator)
 // and the page runtime, written once in Go.
 
-// Routes (spec §7, DESIGN §4): every call goes to `<apiBase><path>` with its method.
+// Routes (spec §7, DESIGN §4): every call goes to `<apiBase><path>` with its method;
+// `query` lists the only query parameters a route takes (the function drops others).
 // Forwarded by the function to the exchange API, and nothing else is.
 export const ROUTE_INVITATION_CODE = { method: "GET", path: "/segw/sact/activity/invitation-code" } as const;
 export const ROUTE_QUOTE_TOKENS = { method: "GET", path: "/spot/s_api/basic/quote_tokens" } as const;
 export const ROUTE_DYNAMIC_SYMBOL = { method: "GET", path: "/v3/private/instrument/dynamic-symbol" } as const;
-export const ROUTE_SPOT_KLINE = { method: "GET", path: "/spot/api/quote/v1/multi/kline" } as const;
-export const ROUTE_INVERSE_KLINE = { method: "GET", path: "/v2/public/market/arrayKline" } as const;
-export const ROUTE_LINEAR_KLINE = { method: "GET", path: "/public/linear/market/arrayKline" } as const;
+export const ROUTE_SPOT_KLINE = { method: "GET", path: "/spot/api/quote/v1/multi/kline", query: ["symbol", "exchangeId", "interval", "limit"] } as const;
+export const ROUTE_INVERSE_KLINE = { method: "GET", path: "/v2/public/market/arrayKline", query: ["symbol", "resolution", "from", "to"] } as const;
+export const ROUTE_LINEAR_KLINE = { method: "GET", path: "/public/linear/market/arrayKline", query: ["symbol", "resolution", "from", "to"] } as const;
 export const ROUTE_DRAW_CONFIG = { method: "POST", path: "/segw/prizedraw/v1/prize_draw/activity" } as const;
 export const ROUTE_DRAW_RECORDS = { method: "POST", path: "/segw/prizedraw/v1/prize_draw/draw_record/list" } as const;
 export const ROUTE_DRAW = { method: "POST", path: "/segw/prizedraw/v1/prize_draw/item/draw" } as const;
@@ -169,6 +170,19 @@ export const ACTIVITY_STATUS_TEXT: Readonly<Record<ActivityStatus, string>> = {
   9: "deleted",
 };
 
+// Draw record orders: the order type of the prize draw's record list (seed §3: asc 1, desc 2). The
+// list is newest first unless asked otherwise (DESIGN §6).
+/** Oldest first */
+export const DRAW_ORDER_ASC = 1;
+/** Newest first: the default */
+export const DRAW_ORDER_DESC = 2;
+export type DrawOrder = 1 | 2;
+/** What each draw order means, in words. */
+export const DRAW_ORDER_TEXT: Readonly<Record<DrawOrder, string>> = {
+  1: "oldest first",
+  2: "newest first",
+};
+
 /** The codes the message helper of spec §8 answers with error.retry. */
 export const RETRY_CODES: readonly number[] = [10000, 20001, 20002, 20003, 20005, 20006, 20007, 20008];
 
@@ -211,6 +225,8 @@ export interface PageData {
    * page's own, in the site's order: the language switcher.
    */
   languages: Language[];
+  /** What the page reports to and how (spec §3, §4; site.yaml analytics). */
+  analytics: Analytics;
   /**
    * Appended to the page data by generator/shell.go after prerendering: values computed while
    * prerendering (formatted dates and numbers), so that the first client render reproduces the
@@ -250,6 +266,17 @@ export interface Language {
   name: string;
   /** site path of the same campaign in that locale */
   href: string;
+}
+
+/** Analytics is the page's tracking configuration. */
+export interface Analytics {
+  /**
+   * The Google Tag Manager container the runtime loads after the window's load event; absent when
+   * analytics is off, always in the local environment (DESIGN §6).
+   */
+  gtm?: string;
+  /** Sent as project_type in every tracking event (spec §3). */
+  projectType: string;
 }
 
 /** Schedule is the campaign's schedule, ISO 8601 in UTC. */

@@ -41,14 +41,15 @@ function useWanted(ref: RefObject<HTMLElement | null>): boolean {
   return wanted;
 }
 
-function GrowthSection(props: { kind: string; heading: string; headingKey: string; load: () => Promise<{ default: ComponentType<object> }> }) {
+function GrowthSection(props: { kind: string; heading: string; headingKey: string; cards?: number; load: () => Promise<{ default: ComponentType<object> }> }) {
   const t = useT();
   const lang = useTextLang();
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
   return (
     <SectionFrame kind={props.kind} heading={props.heading} headingLang={lang(props.headingKey)}>
-      <div ref={ref} className={`promo-growth promo-growth--${props.kind}`}>
+      {/* cards: how many cards the skeleton stands for (sections.css), at most 3 a row. */}
+      <div ref={ref} className={`promo-growth promo-growth--${props.kind}${props.cards && props.cards > 1 ? ` promo-growth--cards-${Math.min(props.cards, 3)}` : ""}`}>
         {wanted ? (
           <LazyWidget load={props.load} props={{}} />
         ) : (
@@ -71,8 +72,11 @@ export function PrizeDrawSection({ title }: Pick<Section, "title">) {
 /** Each symbol's last price, 24-hour change and 24 hourly candles (widgets.market). */
 export function MarketSection({ title }: Pick<Section, "title">) {
   const t = useT();
-  if (!usePage().campaign.widgets.market?.symbols.length) return null;
-  return <GrowthSection kind="market" heading={title ? t(title) : t("gmp-lib:market.title")} headingKey={title ?? "gmp-lib:market.title"} load={loadMarket} />;
+  const symbols = usePage().campaign.widgets.market?.symbols.length ?? 0;
+  if (!symbols) return null;
+  return (
+    <GrowthSection kind="market" heading={title ? t(title) : t("gmp-lib:market.title")} headingKey={title ?? "gmp-lib:market.title"} cards={symbols} load={loadMarket} />
+  );
 }
 
 /** The visitor's invitation code with Copy and a share link (widgets.invitationCode). */

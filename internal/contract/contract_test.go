@@ -39,6 +39,41 @@ func TestRoutes(t *testing.T) {
 	}
 }
 
+// TestQueries: only GET routes of the upstream take query parameters, each
+// named once like a JavaScript identifier (the page's params object spells
+// them), and the three K-lines of seed §7 take theirs, the spot one with its
+// symbol list under `symbol` (seed §7's name, the exchange's own).
+func TestQueries(t *testing.T) {
+	for _, r := range Routes() {
+		q := r.Query()
+		if len(q) > 0 && (r.Method != http.MethodGet || r.Side != Upstream) {
+			t.Errorf("%s: a %s %s route with query parameters", r.Name, r.Side, r.Method)
+		}
+		seen := map[string]bool{}
+		for _, n := range q {
+			if seen[n] || n == "" || strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+				t.Errorf("%s: query parameter %q repeated or not an identifier", r.Name, n)
+			}
+			seen[n] = true
+		}
+	}
+	want := map[Route][]string{
+		SpotKline:    {"symbol", "exchangeId", "interval", "limit"},
+		InverseKline: {"symbol", "resolution", "from", "to"},
+		LinearKline:  {"symbol", "resolution", "from", "to"},
+	}
+	for r, w := range want {
+		if got := r.Query(); !slices.Equal(got, w) {
+			t.Errorf("%s takes %v, want %v", r.Name, got, w)
+		}
+	}
+	q := SpotKline.Query()
+	q[0] = "changed"
+	if SpotKline.Query()[0] != "symbol" {
+		t.Error("Query hands out the table itself")
+	}
+}
+
 // TestCatalogue: the codes of seed §8 and the statuses of seed §4 are all
 // named, and the message helper's codes are those of seed §8.
 func TestCatalogue(t *testing.T) {
@@ -61,6 +96,10 @@ func TestCatalogue(t *testing.T) {
 	}
 	if CampaignStatusText(CampaignOngoing) != "ongoing" || ActivityStatusText(ActivityReviewSuccess) != "review success" || CampaignStatusText(0) != "" {
 		t.Error("status names")
+	}
+	// Seed §3: the draw record order type is asc 1, desc 2.
+	if DrawOrderAsc != 1 || DrawOrderDesc != 2 || !slices.Equal(DrawOrders(), []int{1, 2}) || DrawOrderText(DrawOrderDesc) != "newest first" {
+		t.Errorf("draw orders %v", DrawOrders())
 	}
 }
 

@@ -1,6 +1,9 @@
 package contract
 
-import "net/http"
+import (
+	"net/http"
+	"slices"
+)
 
 // Side says who answers a route.
 type Side uint8
@@ -59,6 +62,27 @@ var (
 	EnrollOld      = Route{"enroll-old", http.MethodPost, "/segw/sact/activity/enroll", Upstream}
 	ActivityList   = Route{"activity-list", http.MethodPost, "/segw/sact/activity/list", Upstream}
 )
+
+// queries are the query parameters of the routes that take any: the only ones
+// the function forwards (in this order), the ones the mock reads
+// (internal/mock/doc.go names them) and the ones the page sends (PATHS and the
+// ROUTE_* constants of contract.gen.ts carry them). Tests in function/ and
+// internal/mock fail when either side drifts from this table.
+//
+// The spot K-line takes `symbol`, a comma-separated list: seed §7's table names
+// the query parameter so ("query symbol, exchangeId, interval=1h, limit=24"),
+// and the exchange's own API reads that name. Seed §3's K-line request calls
+// the same list `symbols`; that is the page's argument (components/api/market.ts),
+// sent as `symbol`. The derivatives K-lines (seed §7: resolution, from, to) also
+// name their one symbol.
+var queries = map[Route][]string{
+	SpotKline:    {"symbol", "exchangeId", "interval", "limit"},
+	InverseKline: {"symbol", "resolution", "from", "to"},
+	LinearKline:  {"symbol", "resolution", "from", "to"},
+}
+
+// Query lists the query parameters r takes, nil when it takes none (a copy).
+func (r Route) Query() []string { return slices.Clone(queries[r]) }
 
 // The account calls of DESIGN §4 (the spec does not show them).
 var (

@@ -54,3 +54,21 @@ func CampaignStatuses() []int { return sortedKeys(campaignStatusText) }
 
 // ActivityStatuses lists the activity statuses in ascending order.
 func ActivityStatuses() []int { return sortedKeys(activityStatusText) }
+
+// Draw record orders: the order type of the prize draw's record list (seed §3:
+// asc 1, desc 2). The list is newest first unless asked otherwise (DESIGN §6).
+const (
+	DrawOrderAsc  = 1 // oldest first
+	DrawOrderDesc = 2 // newest first: the default
+)
+
+var drawOrderText = map[int]string{
+	DrawOrderAsc:  "oldest first",
+	DrawOrderDesc: "newest first",
+}
+
+// DrawOrderText names a draw record order ("newest first"), "" when o is none.
+func DrawOrderText(o int) string { return drawOrderText[o] }
+
+// DrawOrders lists the draw record orders in ascending order.
+func DrawOrders() []int { return sortedKeys(drawOrderText) }

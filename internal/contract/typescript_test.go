@@ -193,6 +193,7 @@ var constGroups = []constGroup{
 	{"Code", CodeText, Codes, "error code", "codeText"},
 	{"Campaign", CampaignStatusText, CampaignStatuses, "campaign status", "campaignStatusText"},
 	{"Activity", ActivityStatusText, ActivityStatuses, "activity status", "activityStatusText"},
+	{"DrawOrder", DrawOrderText, DrawOrders, "draw order", "drawOrderText"},
 }
 
 // members picks the group's constants and checks them against its table: a
@@ -317,9 +318,20 @@ func writeRoutes(b *bytes.Buffer) error {
 		}
 		return "{ " + strings.Join(parts, ", ") + " }"
 	}
-	route := func(r Route) string { return fmt.Sprintf("{ method: %q, path: %q }", r.Method, r.Path) }
+	route := func(r Route) string {
+		q := r.Query()
+		if len(q) == 0 {
+			return fmt.Sprintf("{ method: %q, path: %q }", r.Method, r.Path)
+		}
+		names := make([]string, len(q))
+		for i, n := range q {
+			names[i] = strconv.Quote(n)
+		}
+		return fmt.Sprintf("{ method: %q, path: %q, query: [%s] }", r.Method, r.Path, strings.Join(names, ", "))
+	}
 
-	b.WriteString("\n// Routes (spec §7, DESIGN §4): every call goes to `<apiBase><path>` with its method.\n")
+	b.WriteString("\n// Routes (spec §7, DESIGN §4): every call goes to `<apiBase><path>` with its method;\n")
+	b.WriteString("// `query` lists the only query parameters a route takes (the function drops others).\n")
 	var side Side
 	for _, e := range entries {
 		if e.side != side {

@@ -271,7 +271,7 @@ func TestCampaignEditKeepsThePreviewLogin(t *testing.T) {
 func TestGalleryShowsEverySection(t *testing.T) {
 	s, root, _ := start(t)
 	for path, want := range map[string][]string{
-		"/promo-gallery/":       {"Gallery of sections and widgets", "Prize pool", "Trading volume", "Who can take part?", "Rules are Markdown", "promo-section--countdown",
+		"/promo-gallery/": {"Gallery of sections and widgets", "Prize pool", "Trading volume", "Who can take part?", "Rules are Markdown", "promo-section--countdown",
 			"promo-section--prizeDraw", "promo-section--market", "promo-section--invitationCode", "promo-section--moreCampaigns"},
 		"/ar-SA/promo-gallery/": {`dir="rtl"`, "معرض الأقسام والأدوات", "حجم التداول", "من يمكنه المشاركة؟"},
 		"/ja-JP/promo-gallery/": {"セクションとウィジェットのギャラリー", "取引高", "誰が参加できますか？"},

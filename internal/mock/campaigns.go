@@ -1,6 +1,9 @@
 package mock
 
-import "github.com/promohq/promo/internal/contract"
+import (
+	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/contract"
+)
 
 // Campaign info, enrolment and the activity list (seed §3, §4, §7).
 
@@ -116,10 +119,24 @@ func (m *Mock) activityList(r *request) (int, any) {
 		}
 		d := detail(famOld, cs, r)
 		d["family"] = cs.c.API
+		// What a card of another campaign needs (the "More campaigns" widget):
+		// its name in the caller's language and its page on the site.
+		d["slug"] = cs.c.Slug
+		d["title"], d["title_lang"] = m.campaignTitle(cs.c, r.http.Header.Get("Lang"))
 		list = append(list, d)
 	}
 	total := len(list)
 	from := min((page-1)*size, total)
 	to := min(from+size, total)
 	return ok(famOld, map[string]any{"list": list[from:to], "total": total, "page": page, "page_size": size})
+}
+
+// campaignTitle is the list's name of c in lang: Options.Title's, else the id.
+func (m *Mock) campaignTitle(c *content.Campaign, lang string) (string, string) {
+	if m.title != nil {
+		if title, in := m.title(c, lang); title != "" {
+			return title, in
+		}
+	}
+	return c.ID, ""
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/contract"
 )
 
@@ -163,6 +164,33 @@ func TestActivityList(t *testing.T) {
 	}
 	if a := call(t, m, "POST", "/segw/sact/activity/list", `{"page_size":1000}`, ""); a.code != contract.CodeParamError {
 		t.Fatal(a.raw)
+	}
+}
+
+// A list item carries what a card of another campaign needs: its page's slug and
+// its title in the caller's language (Lang), with the language the title is in.
+func TestActivityListTitles(t *testing.T) {
+	camps := testCampaigns()
+	camps[1].Slug = "old-on-page"
+	var langs []string
+	m := New(Options{Campaigns: camps, Now: (&fakeClock{t: t0}).Now, Title: func(c *content.Campaign, lang string) (string, string) {
+		langs = append(langs, lang)
+		if c.ID == "old-on" {
+			return "Titel " + lang, "de"
+		}
+		return "", ""
+	}})
+	var res struct{ List []map[string]any }
+	call(t, m, "POST", "/segw/sact/activity/list", `{}`, "", "Lang", "de-DE").into(t, &res)
+	if got := res.List[1]; got["slug"] != "old-on-page" || got["title"] != "Titel de-DE" || got["title_lang"] != "de" {
+		t.Fatalf("%+v", got)
+	}
+	// No title from the site: the id, in no particular language.
+	if got := res.List[0]; got["title"] != "new-on" || got["title_lang"] != "" || got["slug"] != "" {
+		t.Fatalf("%+v", got)
+	}
+	if len(langs) != len(res.List) || langs[0] != "de-DE" {
+		t.Fatalf("Title called with %v", langs)
 	}
 }
 

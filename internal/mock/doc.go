@@ -36,9 +36,16 @@
 //	POST /fht/growth/activity-api/v1/enroll {campaignId, referralCode?} → result {campaignId, enrolled}
 //	                                     3570011 enrolled already, 3580000 unknown, unavailable or
 //	                                     of the other family, 3570012 enrolment not open
-//	POST /segw/sact/activity/list        {status?, page?, page_size?} → result {list, total, page, page_size}
+//	POST /segw/sact/activity/list        {status?, page?, page_size?} → result {list, total, page, page_size};
+//	                                     an item is the old info result plus {family, slug (its page's
+//	                                     URL segment), title, title_lang (the language of the title, ""
+//	                                     when unknown)}: the title in the Lang header's language along
+//	                                     its fallback chain, else the campaign id
 //
-// Market data (prices from a series fixed by Options.Seed, the symbol and the time):
+// Market data (prices from a series fixed by Options.Seed, the symbol and the time).
+// The query parameters shown are exactly those internal/contract's Route.Query
+// lists (the function forwards no other; query_test.go holds these lines to it);
+// symbol carries seed §3's K-line "symbols" as a comma-separated list:
 //
 //	GET /spot/s_api/basic/quote_tokens       → result [{tokenId, tokenName, tokenFullName}]
 //	GET /v3/private/instrument/dynamic-symbol → result [{symbol, baseCurrency, quoteCurrency, contractType, priceScale}]

@@ -21,6 +21,10 @@ type Options struct {
 	Campaigns []*content.Campaign
 	Now       func() time.Time // nil → time.Now
 	Seed      int64            // seeds the price series and the draws
+	// Title names a campaign in the activity list in lang (the Lang header) and
+	// says which language that text is in: the site's texts along lang's
+	// fallback chain. nil, or an empty title: the campaign id, untranslated.
+	Title func(c *content.Campaign, lang string) (title, titleLang string)
 }
 
 // Mock is the in-memory exchange API of the local environment (DESIGN §5). It
@@ -29,6 +33,7 @@ type Mock struct {
 	now    func() time.Time
 	seed   int64
 	camps  []*content.Campaign
+	title  func(c *content.Campaign, lang string) (string, string)
 	routes map[string]endpoint
 
 	mu sync.Mutex
@@ -85,7 +90,7 @@ var handlers = map[contract.Route]handler{
 
 // New builds a mock in its seeded state.
 func New(opts Options) *Mock {
-	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]*content.Campaign(nil), opts.Campaigns...)}
+	m := &Mock{now: opts.Now, seed: opts.Seed, camps: append([]*content.Campaign(nil), opts.Campaigns...), title: opts.Title}
 	if m.now == nil {
 		m.now = time.Now
 	}

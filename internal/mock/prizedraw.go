@@ -9,12 +9,6 @@ import (
 // not show the payloads; these are the mock's, in the segw style:
 // every body names the campaign as {campaign_id}.
 
-// Record orders (seed §3).
-const (
-	orderAsc  = 1
-	orderDesc = 2
-)
-
 type drawBody struct {
 	CampaignID string `json:"campaign_id"`
 	Order      int    `json:"order"`
@@ -129,7 +123,7 @@ func (m *Mock) drawRecords(r *request) (int, any) {
 	}
 	order, page, size := b.Order, b.Page, b.PageSize
 	if order == 0 {
-		order = orderDesc
+		order = contract.DrawOrderDesc
 	}
 	if page == 0 {
 		page = 1
@@ -137,7 +131,7 @@ func (m *Mock) drawRecords(r *request) (int, any) {
 	if size == 0 {
 		size = 10
 	}
-	if (order != orderAsc && order != orderDesc) || page < 1 || page > 1_000_000 || size < 1 || size > 100 {
+	if (order != contract.DrawOrderAsc && order != contract.DrawOrderDesc) || page < 1 || page > 1_000_000 || size < 1 || size > 100 {
 		return fail(famOld, contract.CodeParamError, "param error")
 	}
 	mine := []drawRecord{}
@@ -146,7 +140,7 @@ func (m *Mock) drawRecords(r *request) (int, any) {
 			mine = append(mine, d)
 		}
 	}
-	if order == orderDesc {
+	if order == contract.DrawOrderDesc {
 		for i, j := 0, len(mine)-1; i < j; i, j = i+1, j-1 {
 			mine[i], mine[j] = mine[j], mine[i]
 		}

@@ -48,6 +48,8 @@ type Stack struct {
 	mock    *mock.Mock // nil outside local
 	fnKey   string     // what the function was made from: a change needs a new one
 	mockKey []*content.Campaign
+	// site is the last site Update took: the mock names campaigns with its texts.
+	site atomic.Pointer[content.Site]
 }
 
 // New assembles the stack for cfg.Site.
@@ -105,7 +107,7 @@ func (s *Stack) Update(site *content.Site) error {
 		var m *mock.Mock
 		// The mock stands in only in local, decided after the environment variables.
 		if fc.Env == function.EnvLocal {
-			m = mock.New(mock.Options{Campaigns: camps, Now: s.cfg.Now, Seed: 1})
+			m = mock.New(mock.Options{Campaigns: camps, Now: s.cfg.Now, Seed: 1, Title: s.campaignTitle})
 			fc.Local = m
 		}
 		fn, err := function.New(fc)
@@ -120,6 +122,7 @@ func (s *Stack) Update(site *content.Site) error {
 		s.mock.SetCampaigns(camps)
 	}
 	s.mockKey = camps
+	s.site.Store(site)
 	static := cdn.Site{Locales: site.Config.Locales}
 	for _, c := range site.Campaigns {
 		static.Slugs = append(static.Slugs, c.Slug)
@@ -131,6 +134,23 @@ func (s *Stack) Update(site *content.Site) error {
 	h := s.fn.Mount(pages)
 	s.handler.Store(&h)
 	return nil
+}
+
+// campaignTitle names a campaign for the mock's activity list: its hero title in lang
+// along lang's fallback chain (as the 404 pages name it), with the locale it came from.
+func (s *Stack) campaignTitle(c *content.Campaign, lang string) (string, string) {
+	site := s.site.Load()
+	if site == nil || site.Catalog == nil {
+		return "", ""
+	}
+	for _, l := range site.Config.Chain(lang) {
+		if b := site.Catalog.Bundle(l, c.Namespace); b != nil {
+			if e, ok := b.Keys[content.HeroTitleKey]; ok && e.Value != "" {
+				return e.Value, l
+			}
+		}
+	}
+	return "", ""
 }
 
 // ServeHTTP answers with the stack of the last successful Update.

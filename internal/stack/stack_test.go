@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/i18n"
 )
 
 func site(t *testing.T, apiBase string) *content.Site {
@@ -74,5 +75,47 @@ func TestUnknownEnvironment(t *testing.T) {
 	_, err := New(Config{Site: site(t, "/api"), Dir: t.TempDir(), Env: "staging"})
 	if err == nil || !strings.Contains(err.Error(), "environment staging is not one of the site's") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// The mock's activity list names each campaign with the site's texts in the caller's
+// language along its fallback chain, and follows a text edit.
+func TestActivityListTitlesFollowTheSite(t *testing.T) {
+	withTitles := func(en string) *content.Site {
+		st := site(t, "/api")
+		st.Campaigns[0].Namespace = "blast"
+		st.Catalog = &i18n.Catalog{}
+		for locale, title := range map[string]string{"en": en, "ja-JP": "ブラスト", "zh-TW": "爆發"} {
+			st.Catalog.Add(&i18n.Bundle{Locale: locale, Namespace: "blast", Keys: map[string]i18n.Entry{content.HeroTitleKey: {Value: title}}})
+		}
+		return st
+	}
+	s, err := New(Config{Site: withTitles("Blast"), Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	list := func(lang string) string {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/api/segw/sact/activity/list", strings.NewReader(`{}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Lang", lang)
+		s.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	for lang, want := range map[string]string{
+		"ja-JP": `"slug":"blast","status":5,"title":"ブラスト","title_lang":"ja-JP"`,
+		"zh-HK": `"title":"爆發","title_lang":"zh-TW"`,
+		"nl-NL": `"title":"Blast","title_lang":"en"`,
+	} {
+		if got := list(lang); !strings.Contains(got, want) {
+			t.Errorf("Lang %s: %s, want %s in it", lang, got, want)
+		}
+	}
+	if err := s.Update(withTitles("Blast Off")); err != nil {
+		t.Fatal(err)
+	}
+	if got := list("en"); !strings.Contains(got, `"title":"Blast Off"`) {
+		t.Errorf("after a text edit: %s", got)
 	}
 }
