@@ -2,6 +2,11 @@ import type { APIRequestContext } from "@playwright/test";
 
 // The mock upstream's test control (DESIGN §5), mounted only in the local environment.
 
+// The mock's clock starts on this day (promo serve --now, playwright.config.ts): inside
+// every example campaign's period, so statuses, enrolment and market data do not change
+// with the day the tests run. The screenshot tests fix the browser's clock to it too.
+export const MOCK_NOW = "2026-11-25T10:00:00Z";
+
 export const DEMO = { email: "demo@example.com", password: "Demo1234!" };
 export const VERIFICATION_CODE = "123456";
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { MOCK_NOW } from "./mock";
 
 // Browser tests drive Debian's chromium (never a downloaded browser) against
 // `promo serve`: the built example site, the function and the mock upstream.
@@ -9,6 +10,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // `promo dev` runs on a copy of the site that dev.spec.ts edits (made by
 // scripts/dev-site.sh), so the repository's own files are never touched.
 const devPort = port + 1;
+
 const devSite = path.resolve(__dirname, "artifacts/dev-site");
 process.env.PROMO_DEV_SITE = devSite;
 process.env.PROMO_DEV_URL = `http://127.0.0.1:${devPort}`;
@@ -39,7 +41,7 @@ export default defineConfig({
     {
       // The site is built by `make test-e2e` first; serving it is the test's business.
       // The server log (one JSON line per API call) goes to a file beside the results.
-      command: `mkdir -p artifacts && ../bin/promo serve --source .. --addr 127.0.0.1:${port} 2>artifacts/serve.log`,
+      command: `mkdir -p artifacts && ../bin/promo serve --source .. --addr 127.0.0.1:${port} --now ${MOCK_NOW} 2>artifacts/serve.log`,
       url: `${baseURL}/api/healthz`,
       reuseExistingServer: false,
       stdout: "ignore",

@@ -28,11 +28,16 @@ type Options struct {
 	Dir    string
 	Addr   string
 	Env    string
+	// Now starts the clock of the mock and the function at this instant (it runs on
+	// from there), so campaign statuses and market data do not depend on the day the
+	// site is served; zero: the real clock.
+	Now time.Time
 }
 
 // NewCmdServe serves a built site. runF replaces the run function in tests.
 func NewCmdServe(f *factory.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{IO: f.IO, Getenv: f.Getenv}
+	var now string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the built pages with the API function on one port",
@@ -46,11 +51,21 @@ override the site configuration.`,
 		Example: `  # build, then serve dist/ on http://127.0.0.1:8080 with the mock upstream
   promo build && promo serve
 
+  # the mock as it will be on 1 December (campaign statuses, market data)
+  promo serve --now 2026-12-01T00:00:00Z
+
   # proxy to the test environment's exchange API instead
   promo serve --env test --addr 0.0.0.0:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Root, _ = cmd.Flags().GetString("source")
+			if now != "" {
+				t, err := time.Parse(time.RFC3339, now)
+				if err != nil {
+					return fmt.Errorf("--now %q: write a time like 2026-12-01T00:00:00Z", now)
+				}
+				opts.Now = t
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -60,6 +75,7 @@ override the site configuration.`,
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT")
 	cmd.Flags().StringVar(&opts.Dir, "dir", "", "built site to serve (default <source>/dist)")
 	cmd.Flags().StringVar(&opts.Env, "env", "", "environment: production, testnet, test, dev or local (default from site.yaml)")
+	cmd.Flags().StringVar(&now, "now", "", "start the mock's and the function's clock at this time, e.g. 2026-12-01T00:00:00Z")
 	return cmd
 }
 
@@ -77,7 +93,12 @@ func Handler(opts *Options, logger *slog.Logger) (h http.Handler, close func(), 
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
 		return nil, nil, fmt.Errorf("%s holds no build: run `promo build` first", dir)
 	}
-	st, err := stack.New(stack.Config{Site: site, Dir: dir, Env: opts.Env, Getenv: opts.Getenv, Logger: logger})
+	var clock func() time.Time
+	if !opts.Now.IsZero() {
+		start, offset := time.Now(), opts.Now
+		clock = func() time.Time { return offset.Add(time.Since(start)) }
+	}
+	st, err := stack.New(stack.Config{Site: site, Dir: dir, Env: opts.Env, Getenv: opts.Getenv, Logger: logger, Now: clock})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,7 +41,7 @@ func built(t *testing.T) string {
 
 // options are the serve command's options for the site at root, as
 // `promo serve --source root` parses them, with env as the environment.
-func options(t *testing.T, root string, env map[string]string) *Options {
+func options(t *testing.T, root string, env map[string]string, args ...string) *Options {
 	t.Helper()
 	var opts *Options
 	newCmd := func(f *factory.Factory) *cobra.Command {
@@ -51,7 +51,7 @@ func options(t *testing.T, root string, env map[string]string) *Options {
 			return nil
 		})
 	}
-	if _, _, err := cmdtest.Run(t, newCmd, "--source", root); err != nil {
+	if _, _, err := cmdtest.Run(t, newCmd, append([]string{"--source", root}, args...)...); err != nil {
 		t.Fatal(err)
 	}
 	return opts
@@ -122,5 +122,28 @@ func TestServeNeedsABuild(t *testing.T) {
 	root := sitetest.Write(t, sitetest.LibraryTexts(t)+testSite)
 	if _, _, err := Handler(options(t, root, nil), slog.New(slog.NewTextHandler(io.Discard, nil))); err == nil || !strings.Contains(err.Error(), "run `promo build` first") {
 		t.Errorf("serving an unbuilt site: %v", err)
+	}
+}
+
+// TestNowStartsTheMockClock: with --now the mock answers as on that day, so a campaign
+// that has not started yet reads "not started" (status 4) whatever today's date.
+func TestNowStartsTheMockClock(t *testing.T) {
+	root := built(t)
+	opts := options(t, root, nil, "--now", "2026-10-01T00:00:00Z")
+	h, closeFn, err := Handler(opts, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeFn()
+	rec := send(h, "POST", "/api/fht/growth/activity-api/v1/info", `{"campaignId": "1"}`)
+	if !strings.Contains(rec.Body.String(), `"status":4`) {
+		t.Errorf("info on 1 October: %s", rec.Body.String())
+	}
+	if rec := send(handler(t, root, nil), "POST", "/api/fht/growth/activity-api/v1/info", `{"campaignId": "1"}`); !strings.Contains(rec.Body.String(), `"status":5`) {
+		t.Errorf("info today: %s", rec.Body.String())
+	}
+	newCmd := func(f *factory.Factory) *cobra.Command { return NewCmdServe(f, func(context.Context, *Options) error { return nil }) }
+	if _, _, err := cmdtest.Run(t, newCmd, "--source", root, "--now", "1 December"); err == nil || !strings.Contains(err.Error(), "write a time like 2026-12-01T00:00:00Z") {
+		t.Errorf("a malformed --now: %v", err)
 	}
 }
