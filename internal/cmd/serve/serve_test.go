@@ -142,7 +142,9 @@ func TestNowStartsTheMockClock(t *testing.T) {
 	if rec := send(handler(t, root, nil), "POST", "/api/fht/growth/activity-api/v1/info", `{"campaignId": "1"}`); !strings.Contains(rec.Body.String(), `"status":5`) {
 		t.Errorf("info today: %s", rec.Body.String())
 	}
-	newCmd := func(f *factory.Factory) *cobra.Command { return NewCmdServe(f, func(context.Context, *Options) error { return nil }) }
+	newCmd := func(f *factory.Factory) *cobra.Command {
+		return NewCmdServe(f, func(context.Context, *Options) error { return nil })
+	}
 	if _, _, err := cmdtest.Run(t, newCmd, "--source", root, "--now", "1 December"); err == nil || !strings.Contains(err.Error(), "write a time like 2026-12-01T00:00:00Z") {
 		t.Errorf("a malformed --now: %v", err)
 	}
