@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useT } from "../runtime/useT";
+import { WidgetError } from "./WidgetError";
 
 /** DESIGN §2 / spec §9: a lazy chunk that fails or takes over 120 s. */
 export class ChunkLoadError extends Error {
@@ -61,12 +62,7 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
 function ChunkRetry({ onRetry }: { onRetry: () => void }) {
   const t = useT();
   return (
-    <div className="promo-chunk-error" role="alert">
-      <span>{t("gmp-lib:chunk.failed")}</span>
-      <button type="button" className="promo-button promo-button--secondary" onClick={onRetry}>
-        {t("gmp-lib:chunk.retry")}
-      </button>
-    </div>
+<WidgetError message={t("gmp-lib:chunk.failed")} onRetry={onRetry} />
   );
 }
 

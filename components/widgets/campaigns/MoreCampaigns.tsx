@@ -14,6 +14,7 @@ import { usePage } from "../../runtime/page";
 import { useT } from "../../runtime/useT";
 import "../widgets.css";
 import "./campaigns.css";
+import { WidgetError } from "../WidgetError";
 
 /**
  * The text key's name of an activity status (spec §4), made from the one list of them
@@ -78,12 +79,7 @@ export default function MoreCampaigns() {
   }
   if (!data) {
     return (
-      <div className="promo-campaigns__error" role="alert">
-        <p>{t("gmp-lib:campaigns.error")}</p>
-        <button type="button" className="promo-button promo-button--secondary" onClick={() => void mutate()}>
-          {t("gmp-lib:campaigns.retry")}
-        </button>
-      </div>
+<WidgetError message={t("gmp-lib:campaigns.error")} onRetry={() => void mutate()} />
     );
   }
   const items = otherCampaigns(data, campaign.id);

@@ -12,6 +12,7 @@ import { GiftIcon, ResultDialog } from "./ResultDialog";
 import { useDraw } from "./useDraw";
 import "../widgets.css";
 import "./draw.css";
+import { WidgetError } from "../WidgetError";
 
 /**
  * The prize draw (DESIGN §6 "prize draw"; spec §3, §7): the configured prizes, the
@@ -91,12 +92,7 @@ export default function PrizeDraw() {
   if (!cfg || (failed && isLogin && cfg.remainingChances === null)) {
     if (failed) {
       return (
-        <div className="promo-draw__problem promo-draw__problem--config" role="alert">
-          <p>{t("gmp-lib:draw.loadFailed")}</p>
-          <button type="button" className="promo-button promo-button--secondary" onClick={() => void config.mutate()}>
-            {t("gmp-lib:draw.retry")}
-          </button>
-        </div>
+<WidgetError className="promo-draw__problem--config" message={t("gmp-lib:draw.loadFailed")} onRetry={() => void config.mutate()} />
       );
     }
     return (

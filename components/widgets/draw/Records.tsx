@@ -5,6 +5,7 @@ import { DRAW_ORDER_ASC, DRAW_ORDER_DESC, type DrawOrder } from "../../runtime/c
 import { usePage } from "../../runtime/page";
 import { useT } from "../../runtime/useT";
 import type { DrawRecord } from "../../api/draw";
+import { WidgetError } from "../WidgetError";
 
 interface RecordsProps {
   records: ReturnType<typeof useDrawRecords>;
@@ -48,12 +49,7 @@ export function Records({ records, order, onOrder, prizeName }: RecordsProps) {
     );
   } else if (!data) {
     body = (
-      <div className="promo-draw__problem" role="alert">
-        <p>{t("gmp-lib:draw.recordsFailed")}</p>
-        <button type="button" className="promo-button promo-button--secondary promo-button--small" onClick={() => void mutate()}>
-          {t("gmp-lib:draw.retry")}
-        </button>
-      </div>
+<WidgetError small message={t("gmp-lib:draw.recordsFailed")} onRetry={() => void mutate()} />
     );
   } else if (items.length === 0) {
     body = <p className="promo-draw__empty">{t("gmp-lib:draw.noRecords")}</p>;

@@ -6,6 +6,7 @@ import { useT } from "../../runtime/useT";
 import { openAuth } from "../auth/store";
 import "../widgets.css";
 import "./invite.css";
+import { WidgetError } from "../WidgetError";
 
 /** How long the "Copied" status stays before the status line empties again. */
 export const COPIED_MS = 3000;
@@ -85,19 +86,13 @@ export default function InvitationCode() {
   }
   if (!code) {
     return (
-      <div className="promo-invite__error" role="alert">
-        <p>{t("gmp-lib:invite.error")}</p>
-        <button
-          type="button"
-          className="promo-button promo-button--secondary"
-          onClick={() => {
-            focusCopy.current = true;
-            void mutate();
-          }}
-        >
-          {t("gmp-lib:invite.retry")}
-        </button>
-      </div>
+      <WidgetError
+        message={t("gmp-lib:invite.error")}
+        onRetry={() => {
+          focusCopy.current = true;
+          void mutate();
+        }}
+      />
     );
   }
 

@@ -7,6 +7,7 @@ import { useT } from "../../runtime/useT";
 import { CandleChart } from "./CandleChart";
 import "../widgets.css";
 import "./market.css";
+import { WidgetError } from "../WidgetError";
 
 /**
  * Decimals of a price: about six significant figures, at least two, at most eight
@@ -54,12 +55,7 @@ export default function Market() {
 
   if (failed) {
     return (
-      <div className="promo-market__error" role="alert">
-        <p>{t("gmp-lib:market.loadFailed")}</p>
-        <button ref={retryButton} type="button" className="promo-button promo-button--secondary" onClick={retry}>
-          {t("gmp-lib:market.retry")}
-        </button>
-      </div>
+<WidgetError className="promo-market__error" message={t("gmp-lib:market.loadFailed")} onRetry={retry} retryRef={retryButton} />
     );
   }
   if (!klines.data || !quoteList) {
@@ -86,7 +82,7 @@ export default function Market() {
         <div className="promo-market__stale" role="status">
           <span>{t("gmp-lib:market.refreshFailed")}</span>
           <button type="button" className="promo-button promo-button--ghost promo-button--small" onClick={retry}>
-            {t("gmp-lib:market.retry")}
+            {t("gmp-lib:widget.retry")}
           </button>
         </div>
       ) : null}
