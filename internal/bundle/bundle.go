@@ -261,10 +261,24 @@ func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 		if css := meta.Outputs[out].CSSBundle; css != "" {
 			pa.CSS = append(pa.CSS, sitePath(css))
 		}
+		// First the chunks the entry needs statically (preloaded), then everything it can
+		// reach: a chunk shared by the entry and a lazy chunk is preloaded whichever
+		// import the walk meets first.
+		static := map[string]bool{}
+		var walkStatic func(string)
+		walkStatic = func(o string) {
+			for _, imp := range meta.Outputs[o].Imports {
+				if imp.Kind == "import-statement" && !static[imp.Path] && !strings.HasSuffix(imp.Path, ".css") {
+					static[imp.Path] = true
+					walkStatic(imp.Path)
+				}
+			}
+		}
+		walkStatic(out)
 		sources := map[string]bool{}
 		seen := map[string]bool{out: true}
-		var walk func(string, bool)
-		walk = func(o string, static bool) {
+		var walk func(string)
+		walk = func(o string) {
 			for in := range meta.Outputs[o].Inputs {
 				sources[in] = true
 			}
@@ -273,16 +287,15 @@ func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 					continue
 				}
 				seen[imp.Path] = true
-				isStatic := static && imp.Kind == "import-statement"
-				if isStatic {
+				if static[imp.Path] {
 					pa.Preload = append(pa.Preload, sitePath(imp.Path))
 				} else {
 					pa.Lazy = append(pa.Lazy, sitePath(imp.Path))
 				}
-				walk(imp.Path, isStatic)
+				walk(imp.Path)
 			}
 		}
-		walk(out, true)
+		walk(out)
 		for in := range sources {
 			if !strings.Contains(in, "node_modules/") && !strings.HasPrefix(in, entryNS+":") {
 				pa.Sources = append(pa.Sources, in)

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -100,6 +101,31 @@ func TestScanAgreesWithTheBuild(t *testing.T) {
 	for _, c := range site.Campaigns {
 		if got, want := scanned.Pages[c.Slug].Sources, built.Pages[c.Slug].Sources; !slices.Equal(got, want) {
 			t.Errorf("%s: scan and build differ:\nscan  %v\nbuild %v", c.Slug, got, want)
+		}
+		checkPreloads(t, out, res.OutputFiles, c.Slug, built.Pages[c.Slug])
+	}
+}
+
+// staticImport is an import statement of the minified output (not import()).
+var staticImport = regexp.MustCompile(`(?:from|import)\s*"(/[^"]+\.js)"`)
+
+// checkPreloads: every chunk the entry needs before it runs is preloaded (the first-load
+// JS, DESIGN §7), also when a lazy chunk imports it too.
+func checkPreloads(t *testing.T, out string, files []api.OutputFile, slug string, pa *PageAssets) {
+	t.Helper()
+	byPath := map[string][]byte{}
+	for _, f := range files {
+		byPath[f.Path] = f.Contents
+	}
+	for _, f := range append([]string{pa.Entry}, pa.Preload...) {
+		src, ok := byPath[filepath.Join(out, filepath.FromSlash(f))]
+		if !ok {
+			t.Fatalf("%s: no output %s", slug, f)
+		}
+		for _, m := range staticImport.FindAllStringSubmatch(string(src), -1) {
+			if !slices.Contains(pa.Preload, m[1]) {
+				t.Errorf("%s: %s imports %s statically, which is not preloaded (lazy: %v)", slug, f, m[1], slices.Contains(pa.Lazy, m[1]))
+			}
 		}
 	}
 }
