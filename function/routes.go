@@ -126,6 +126,7 @@ var controlRoutes = map[string]route{
 	contract.MockFault.Path:    answered(contract.MockFault, route{kind: kindControl}),
 	contract.MockCampaign.Path: answered(contract.MockCampaign, route{kind: kindControl}),
 	contract.MockState.Path:    answered(contract.MockState, route{kind: kindControl}),
+	contract.MockToken.Path:    answered(contract.MockToken, route{kind: kindControl}),
 }
 
 // routeTable maps the path after the API base to its route.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_REPORTS, initMonitor, resetForTests } from "./monitor";
+import { MAX_REPORTS, initMonitor, reportProblem, resetForTests } from "./monitor";
 
 let beacon: ReturnType<typeof vi.fn<(url: string | URL, data?: BodyInit | null) => boolean>>;
 let stop: () => void;
@@ -94,6 +94,21 @@ describe("initMonitor (spec §7)", () => {
   it("stops listening", () => {
     stop();
     fail("boom", null); // with no listener left, an error object would reach the test runner
+    expect(beacon).not.toHaveBeenCalled();
+  });
+});
+
+describe("reportProblem", () => {
+  it("posts a problem the page handled itself (a bridge failure, spec §4) once", () => {
+    reportProblem({ type: "bridge", message: "in-app login failed: code 1" });
+    reportProblem({ type: "bridge", message: "in-app login failed: code 1" });
+    expect(reports()).toEqual([expect.objectContaining({ type: "bridge", message: "in-app login failed: code 1", campaign: "spot-activity" })]);
+  });
+
+  it("does nothing before initMonitor", () => {
+    stop();
+    resetForTests();
+    reportProblem({ type: "bridge", message: "early" });
     expect(beacon).not.toHaveBeenCalled();
   });
 });

@@ -28,7 +28,8 @@ let sent = 0;
 const seen = new Set<string>();
 
 export interface Report {
-  type: "error" | "unhandledrejection";
+  // "bridge": a failed login through the app's bridge (spec §4: bridge failure is reported).
+  type: "error" | "unhandledrejection" | "bridge";
   message: string;
   stack?: string;
   source?: string;
@@ -39,6 +40,7 @@ export interface Report {
 /** Starts listening; returns the function that stops it. */
 export function initMonitor(cfg: MonitorConfig): () => void {
   const endpoint = cfg.apiBase.replace(/\/+$/, "") + ROUTE_MONITOR.path;
+  reportProblem = (r) => report(endpoint, cfg, r);
   const onError = (e: ErrorEvent) => {
     const err: unknown = e.error;
     report(endpoint, cfg, {
@@ -61,6 +63,12 @@ export function initMonitor(cfg: MonitorConfig): () => void {
     window.removeEventListener("unhandledrejection", onRejection);
   };
 }
+
+/**
+ * Reports a problem the page handled itself (spec §4: a bridge failure), under the same
+ * limits; does nothing before initMonitor.
+ */
+export let reportProblem: (r: Report) => void = () => {};
 
 function describe(value: unknown): string {
   if (value instanceof Error) return `${value.name}: ${value.message}`;
@@ -101,6 +109,7 @@ function report(endpoint: string, cfg: MonitorConfig, r: Report): void {
 }
 
 export function resetForTests(): void {
+  reportProblem = () => {};
   sent = 0;
   seen.clear();
 }

@@ -105,6 +105,9 @@ var (
 	MockFault    = Route{"mock-fault", http.MethodPost, "/__mock/fault", MockControl}
 	MockCampaign = Route{"mock-campaign", http.MethodPost, "/__mock/campaign", MockControl}
 	MockState    = Route{"mock-state", http.MethodGet, "/__mock/state", MockControl}
+	// MockToken opens a session for a seeded account and answers its token: what the
+	// app would hand the page over the bridge (DESIGN §8), for tests and promo dev's fake.
+	MockToken = Route{"mock-token", http.MethodPost, "/__mock/token", MockControl}
 )
 
 // Routes lists every route, in the order of seed §7, then the account calls,
@@ -115,7 +118,7 @@ func Routes() []Route {
 		DrawConfig, DrawRecords, Draw, Profile, InfoOld, InfoNew, EnrollNew, EnrollOld, ActivityList,
 		Login, Register, VerificationCode, Logout,
 		Session, Healthz, Monitor,
-		MockReset, MockFault, MockCampaign, MockState,
+		MockReset, MockFault, MockCampaign, MockState, MockToken,
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,7 +35,10 @@ const (
 	previewDeviceCookie = "promo_dev_device" // desktop | phone | app
 	previewNowCookie    = "promo_dev_now"    // RFC 3339 time: the pages' clock starts there
 	previewFlashCookie  = "promo_dev_flash"  // the outcome of the last control, shown once
-	previewFailed       = "Failed: "
+	// The fake app bridge of the "In the app" preview (DESIGN §8, dev/client/client.js).
+	previewAppVersionCookie = "promo_dev_app_version" // the app's version, e.g. 3.7.0
+	previewAppUserCookie    = "promo_dev_app_user"    // login: the app is logged in as the demo account
+	previewFailed           = "Failed: "
 )
 
 // The mock's seeded account (DESIGN §5): "logged-in user" logs in as it.
@@ -111,6 +115,8 @@ type previewView struct {
 	FlashFailed bool
 	LoggedIn    bool
 	Device      string
+	AppVersion  string // the fake app's version
+	AppLoggedIn bool   // the fake app is logged in
 	Clock       string // the dev clock, UTC, for humans
 	ClockSet    bool   // the pages' clock is moved (the promo_dev_now cookie)
 	ClockIn     string // the time input's value
@@ -133,7 +139,11 @@ type previewLink struct {
 }
 
 func (p *previewHandler) serveMatrix(w http.ResponseWriter, r *http.Request) {
-	v := previewView{Device: "desktop", LoggedIn: previewHasCookie(r, "promo_session", "1")}
+	v := previewView{Device: "desktop", LoggedIn: previewHasCookie(r, "promo_session", "1"),
+		AppVersion: previewDefaultAppVersion, AppLoggedIn: previewHasCookie(r, previewAppUserCookie, "login")}
+	if c, err := r.Cookie(previewAppVersionCookie); err == nil && previewVersionShape.MatchString(c.Value) {
+		v.AppVersion = c.Value
+	}
 	if c, err := r.Cookie(previewDeviceCookie); err == nil && slices.Contains([]string{"phone", "app"}, c.Value) {
 		v.Device = c.Value
 	}
@@ -239,6 +249,8 @@ func (p *previewHandler) serveControl(w http.ResponseWriter, r *http.Request) {
 		msg, ok = p.setUser(w, r, f.Get("user"))
 	case f.Has("device"):
 		msg, ok = previewSetDevice(w, f.Get("device"))
+	case f.Has("app"):
+		msg, ok = previewSetApp(w, f.Get("appVersion"), f.Get("appUser"))
 	case f.Has("status"):
 		msg, ok = p.setStatus(f.Get("campaign"), f.Get("status"))
 	case f.Has("reset"):
@@ -290,6 +302,30 @@ func previewSetDevice(w http.ResponseWriter, device string) (string, bool) {
 		http.SetCookie(w, &http.Cookie{Name: previewDeviceCookie, Value: device, Path: "/", SameSite: http.SameSiteLaxMode})
 	}
 	return "pages open as " + names[device], true
+}
+
+// previewDefaultAppVersion is recent enough for login through the bridge (3.6.1, spec §9).
+const previewDefaultAppVersion = "3.7.0"
+
+var previewVersionShape = regexp.MustCompile(`^\d{1,4}(\.\d{1,4}){0,3}$`)
+
+// previewSetApp sets the fake app bridge's version and login state. Below 3.6.1 the
+// pages keep the web dialog in the app, as they would in an old app.
+func previewSetApp(w http.ResponseWriter, version, user string) (string, bool) {
+	version = strings.TrimSpace(version)
+	if !previewVersionShape.MatchString(version) {
+		return "the app version " + strconv.Quote(version) + " is not like 3.7.0", false
+	}
+	if user != "login" && user != "visitor" {
+		return "unknown app user " + strconv.Quote(user), false
+	}
+	http.SetCookie(w, &http.Cookie{Name: previewAppVersionCookie, Value: version, Path: "/", SameSite: http.SameSiteLaxMode})
+	if user == "login" {
+		http.SetCookie(w, &http.Cookie{Name: previewAppUserCookie, Value: "login", Path: "/", SameSite: http.SameSiteLaxMode})
+		return "the app is " + version + ", logged in as " + previewDemoEmail, true
+	}
+	http.SetCookie(w, &http.Cookie{Name: previewAppUserCookie, Path: "/", MaxAge: -1})
+	return "the app is " + version + ", logged out", true
 }
 
 func (p *previewHandler) setStatus(id, status string) (string, bool) {

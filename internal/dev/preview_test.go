@@ -369,3 +369,33 @@ func TestPreviewRefusesWhatItDoesNotServe(t *testing.T) {
 		}
 	}
 }
+
+// TestAppControl: the "In the app" preview's fake bridge settings (DESIGN §8) become the
+// cookies dev/client/client.js reads, and the matrix shows them.
+func TestAppControl(t *testing.T) {
+	h := NewPreview(newPreviewFakeEnv(t))
+	res := previewPost(t, h, url.Values{"app": {"set"}, "appVersion": {" 3.6.0 "}, "appUser": {"login"}})
+	v, u := previewCookie(res, previewAppVersionCookie), previewCookie(res, previewAppUserCookie)
+	if v == nil || v.Value != "3.6.0" || u == nil || u.Value != "login" || v.HttpOnly || u.HttpOnly {
+		t.Fatalf("cookies %v %v (the client script must read them)", v, u)
+	}
+	if _, body := previewGet(t, h, "/", v, u); !strings.Contains(body, `value="3.6.0"`) || !strings.Contains(body, `value="login" selected`) {
+		t.Error("the matrix does not show the app settings")
+	}
+	if _, body := previewGet(t, h, "/"); !strings.Contains(body, `value="`+previewDefaultAppVersion+`"`) || !strings.Contains(body, `value="visitor" selected`) {
+		t.Error("the matrix does not show the default app settings")
+	}
+	res = previewPost(t, h, url.Values{"app": {"set"}, "appVersion": {"3.7"}, "appUser": {"visitor"}})
+	if u := previewCookie(res, previewAppUserCookie); u == nil || u.MaxAge >= 0 {
+		t.Errorf("logged out does not clear the app user cookie: %v", u)
+	}
+	for _, bad := range []url.Values{
+		{"app": {"set"}, "appVersion": {"3.7.0-beta"}, "appUser": {"login"}},
+		{"app": {"set"}, "appVersion": {"<b>"}, "appUser": {"login"}},
+		{"app": {"set"}, "appVersion": {"3.7.0"}, "appUser": {"admin"}},
+	} {
+		if m := previewFlash(t, previewPost(t, h, bad)); !strings.HasPrefix(m, previewFailed) {
+			t.Errorf("%v: %q", bad, m)
+		}
+	}
+}

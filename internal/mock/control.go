@@ -6,13 +6,14 @@ import (
 	"io"
 	"net/http"
 	"sort"
+	"strings"
 
 	"github.com/promohq/promo/internal/contract"
 )
 
 // Control is the test control of DESIGN §5, to be mounted (by the function,
 // in the local environment only) at <apiBase>/__mock/*. Its paths are
-// /__mock/reset, /__mock/fault, /__mock/campaign and /__mock/state.
+// /__mock/reset, /__mock/fault, /__mock/campaign, /__mock/state and /__mock/token.
 func (m *Mock) Control() http.Handler {
 	return http.HandlerFunc(m.serveControl)
 }
@@ -48,11 +49,40 @@ func (m *Mock) serveControl(w http.ResponseWriter, r *http.Request) {
 		m.setCampaign(w, body)
 	case contract.MockState.Path:
 		writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", m.State())
+	case contract.MockToken.Path:
+		m.issueToken(w, body)
 	}
 }
 
 func badControl(w http.ResponseWriter, msg string) {
 	writeEnvelope(w, famOld, http.StatusBadRequest, contract.CodeParamError, msg, nil)
+}
+
+// issueToken applies {email}: it opens a session for that seeded account and
+// answers {userToken, id}, the token the app would hand the page over its bridge
+// (DESIGN §8). Only the control answers it (local only): the function scrubs
+// tokens from every spec route's answer, so page scripts never see one there.
+func (m *Mock) issueToken(w http.ResponseWriter, body []byte) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if json.Unmarshal(body, &in) != nil || in.Email == "" {
+		badControl(w, "want {email}")
+		return
+	}
+	m.mu.Lock()
+	a := m.st.accounts[strings.ToLower(strings.TrimSpace(in.Email))]
+	var token string
+	if a != nil {
+		_, reply := m.session(a)
+		token = reply.(oldEnvelope).Token
+	}
+	m.mu.Unlock()
+	if a == nil {
+		writeEnvelope(w, famOld, http.StatusNotFound, contract.CodeUserNotExist, "no account "+in.Email, nil)
+		return
+	}
+	writeEnvelope(w, famOld, http.StatusOK, contract.CodeOK, "OK", map[string]any{"userToken": token, "id": a.UID})
 }
 
 // addFault queues {path, ret_code?, http_status?, delay_ms?, times?, drop?}:

@@ -188,3 +188,26 @@ func TestIdempotencyKey(t *testing.T) {
 		t.Fatalf("retried enrol: %s / %s", e1.raw, e2.raw)
 	}
 }
+
+// TestToken: the control's token is a working session of the seeded account (the
+// bridge tests hand it to the page as the app would, DESIGN §8).
+func TestToken(t *testing.T) {
+	m, _ := newTestMock()
+	var out struct {
+		UserToken string `json:"userToken"`
+		ID        int64  `json:"id"`
+	}
+	call(t, m.Control(), "POST", "/__mock/token", `{"email":" Demo@Example.com "}`, "").into(t, &out)
+	if out.UserToken == "" || out.ID != SeedUID {
+		t.Fatalf("%+v", out)
+	}
+	if a := call(t, m, "GET", "/v2/private/user/profile", "", out.UserToken); a.code != 0 || !strings.Contains(a.raw, `"id":`) {
+		t.Fatalf("the token is not a session: %s", a.raw)
+	}
+	if a := call(t, m.Control(), "POST", "/__mock/token", `{"email":"nobody@example.com"}`, ""); a.status != 404 || a.code != contract.CodeUserNotExist {
+		t.Fatal(a.raw)
+	}
+	if a := call(t, m.Control(), "POST", "/__mock/token", `{}`, ""); a.code != contract.CodeParamError {
+		t.Fatal(a.raw)
+	}
+}

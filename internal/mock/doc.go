@@ -74,4 +74,7 @@
 //	POST /__mock/fault    {path, ret_code?, http_status?, delay_ms?, times?, drop?}
 //	POST /__mock/campaign {id, status?, unavailable?}
 //	GET  /__mock/state    a State snapshot
+//	POST /__mock/token    {email} → result {userToken, id}: a new session of that seeded
+//	                      account, the token the app would hand the page over its bridge
+//	                      (DESIGN §8); for the bridge tests and promo dev's fake bridge
 package mock

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { authInApp } from "../../runtime/bridge";
 
 export type AuthMode = "login" | "register";
 
@@ -58,9 +59,21 @@ function shown(mode: AuthMode): Pick<AuthState, "login" | "register"> {
   };
 }
 
-/** Opens the modal on login or register; callable from anywhere. */
+/**
+ * Opens the modal on login or register; callable from anywhere. In the app (version
+ * 3.6.1 or later, bridge option on) the app's own screen comes first (spec §4, DESIGN
+ * §8); the modal opens when the app is older or the bridge failed (that is reported).
+ */
 export function openAuth(request: AuthRequest): void {
-  set({ ...state, ...shown(request.mode), request });
+  const showModal = () => set({ ...state, ...shown(request.mode), request });
+  if (!authInApp(request, { showModal, markSucceeded: () => set({ ...state, ...succeeded(request.mode) }) })) showModal();
+}
+
+function succeeded(mode: AuthMode): Pick<AuthState, "login" | "register"> {
+  return {
+    login: { ...state.login, visible: false, success: mode === "login" || state.login.success },
+    register: { ...state.register, visible: false, success: mode === "register" || state.register.success },
+  };
 }
 
 /** Switches between the forms, unless the request hid the switch. */
@@ -87,12 +100,7 @@ export function closeAuth(): void {
 export function authSucceeded(): AuthRequest | null {
   const req = state.request;
   if (!req) return null;
-  set({
-    ...state,
-    request: null,
-    login: { ...state.login, visible: false, success: req.mode === "login" || state.login.success },
-    register: { ...state.register, visible: false, success: req.mode === "register" || state.register.success },
-  });
+  set({ ...state, request: null, ...succeeded(req.mode) });
   return req;
 }
 

@@ -34,33 +34,75 @@
   const IPHONE_UA =
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
-  function emulateDevice(device) {
-    if (device !== "phone" && device !== "app") return;
-    let marker = null;
-    // The app marker is in the page data, which is parsed after this script runs; the
-    // getter reads it when first asked (by the page's module scripts, which run after
-    // parsing) and until then answers without it.
-    const appMarker = () => {
-      if (marker === null) {
-        const el = document.getElementById("promo-data");
-        if (!el) return "";
-        try {
-          marker = String(JSON.parse(el.textContent).app.userAgentMarker || "");
-        } catch {
-          marker = "";
-        }
+  // The page data is parsed after this script runs: read it when first asked (by the
+  // page's module scripts, which run after parsing); null until then.
+  let pageData;
+  function readPageData() {
+    if (pageData === undefined) {
+      const el = document.getElementById("promo-data");
+      if (!el) return null;
+      try {
+        pageData = JSON.parse(el.textContent);
+      } catch {
+        pageData = null;
       }
-      return marker;
-    };
+    }
+    return pageData;
+  }
+
+  function emulateDevice(device, cookies) {
+    if (device !== "phone" && device !== "app") return;
+    const appMarker = () => String(readPageData()?.app?.userAgentMarker || "");
+    // The preview's app settings (dev/preview.go): the app's version and whether it is
+    // logged in.
+    const version = /^\d+(\.\d+){0,3}$/.test(cookies.promo_dev_app_version || "") ? cookies.promo_dev_app_version : "3.7.0";
     Object.defineProperty(navigator, "userAgent", {
       configurable: true,
-      get: () => (device === "app" && appMarker() ? `${IPHONE_UA} ${appMarker()}/0.0.0-dev` : IPHONE_UA),
+      get: () => (device === "app" && appMarker() ? `${IPHONE_UA} ${appMarker()}/${version}` : IPHONE_UA),
     });
     if (device === "app") {
-      // Marks the in-app emulation for pages and tests; it carries no bridge calls
-      // (the app handing its userToken to the page is not emulated yet).
+      // Marks the in-app emulation for pages and tests.
       window.__PROMO_APP_BRIDGE__ = Object.freeze({ emulated: true });
+      document.addEventListener("DOMContentLoaded", () => installFakeBridge(version, cookies.promo_dev_app_user === "login"), { once: true });
     }
+  }
+
+  // ---- The fake app bridge (DESIGN §8), dev pages only ----
+
+  const DEMO_EMAIL = "demo@example.com"; // the mock's seeded account (DESIGN §5)
+
+  // Installs window[app.bridge] once the page data is there, then announces it with the
+  // "<bridge>Ready" event, as an app that injects it late would. Router.push asks with
+  // window.confirm, standing in for the app's login screen; the token comes from the
+  // mock's control (local only), which is what the app would hold.
+  function installFakeBridge(version, appLoggedIn) {
+    const data = readPageData();
+    const name = data?.app?.bridge;
+    if (!name || window[name]) return;
+    let loggedIn = appLoggedIn;
+    const apiBase = String(data.apiBase || "/api").replace(/\/+$/, "");
+    const profile = async () => {
+      if (!loggedIn) return { code: 1 };
+      const res = await fetch(`${apiBase}/__mock/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO_EMAIL }) });
+      const body = await res.json().catch(() => null);
+      const r = body?.result;
+      if (!res.ok || !r?.userToken) return { code: 1 };
+      return { code: 0, params: { uid: r.id, userName: "demo", vagueEmail: "de***@example.com", emailVerified: true, userToken: r.userToken } };
+    };
+    const methods = {
+      "SystemInfo.getAppConfig": async () => ({ code: 0, params: { appVersion: version } }),
+      "UserProfile.getUserProfile": profile,
+      "Router.push": async (params) => {
+        const screen = params?.path === "register" ? "sign-up" : "login";
+        if (!loggedIn) loggedIn = window.confirm(`promo dev, in the app (${version}): the app's ${screen} screen opens here.\n\nLog in as ${DEMO_EMAIL}?`);
+        if (loggedIn) document.cookie = "promo_dev_app_user=login; path=/; samesite=lax";
+        return { code: loggedIn ? 0 : 1 };
+      },
+    };
+    window[name] = Object.freeze({
+      call: (module, method, params) => (methods[`${module}.${method}`] ?? (async () => ({ code: 404 })))(params),
+    });
+    window.dispatchEvent(new Event(`${name}Ready`));
   }
 
   // The preview's time travel: useNow (components/runtime/clock.ts) adds the offset.
@@ -328,7 +370,7 @@ pre { margin: 10px 0 0; padding: 12px 0; background: #0d1117; border-radius: 6px
 
   // Last, so every constant above is initialised.
   const cookies = readCookies();
-  emulateDevice(cookies.promo_dev_device);
+  emulateDevice(cookies.promo_dev_device, cookies);
   travelInTime(cookies.promo_dev_now);
   connect();
 })();
