@@ -333,6 +333,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	if err != nil {
 		return nil, err
 	}
+	warnUnmappedAppLinks(b.site, diags)
 	pages, reqs, err := b.plan(uses, images, errorURLs)
 	if err != nil {
 		return nil, err
@@ -352,7 +353,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	b.phase("render")
 	for _, step := range []func() error{
 		func() error { return b.writeSitemap(pages) },
-		b.writeRobots, b.writeCDNRules, b.writeNotFound,
+		b.writeRobots, b.writeCDNRules, b.writeNotFound, b.writeWellKnown,
 		func() error { return b.copyPublic(diags) },
 	} {
 		if err := step(); err != nil {

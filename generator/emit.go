@@ -144,7 +144,7 @@ func (b *build) writeRobots() error {
 // The CSP allows the tag manager only when this build's pages load it.
 func (b *build) writeCDNRules() error {
 	csp := cdn.PageCSP(b.site.Config.GTMContainer() != "")
-	if err := b.out.write("_headers", cdn.FormatHeaders(cdn.DefaultHeaders(csp))); err != nil {
+	if err := b.out.write("_headers", cdn.FormatHeaders(append(cdn.DefaultHeaders(csp), wellKnownHeaders(b.site.Config)...))); err != nil {
 		return err
 	}
 	return b.out.write("_redirects", b.cdnSite().RedirectsFile())

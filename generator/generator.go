@@ -17,6 +17,7 @@ import (
 	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/contract"
+	"github.com/promohq/promo/internal/deeplink"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n"
 )
@@ -142,6 +143,7 @@ func NodeBinary(nodeModules string) string {
 // plan lays out every page of every campaign in every locale and its render request.
 func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]string) ([]*page, []RenderRequest, error) {
 	cfg := b.site.Config
+	linkCfg := deeplink.FromSite(cfg)
 	var pages []*page
 	var reqs []RenderRequest
 	resolved := map[string]resolvedTexts{} // locale|namespace|use-set → texts
@@ -157,6 +159,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			}
 		}
 		cd := newCampaignData(c, images[c.Slug], art)
+		appLinks := campaignAppLinks(c, linkCfg)
 		// The largest paint is preloaded: the hero's art, else the campaign image.
 		preload, preloadSet, preloadSizes := images[c.Slug], "", ""
 		if art != nil {
@@ -218,10 +221,17 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			if rulesFrom != cfg.DefaultLocale || locale == cfg.DefaultLocale {
 				rulesFrom = ""
 			}
+			// A page that only falls back to the default language is a duplicate of it:
+			// point search engines at the original.
+			canonical := cfg.BaseURL + cfg.PagePath(locale, c.Slug)
+			if !slices.Contains(translated, locale) {
+				canonical = cfg.BaseURL + cfg.PagePath(cfg.DefaultLocale, c.Slug)
+			}
 			data := pageData{Locale: locale, DefaultLocale: cfg.DefaultLocale, Dir: cfg.Dir(locale), Campaign: cd,
 				Resources: resources, TextLangs: textLangs, RulesLang: rulesFrom, ErrorCodesURL: errorURLs[locale], ErrorCodesFallbackURL: errorURLs[cfg.DefaultLocale], APIBase: cfg.APIBase, Env: cfg.Environment,
-				Brand: cfg.Brand, App: newAppData(cfg), Home: "/", Languages: languages(locale),
-				Analytics: contract.Analytics{GTM: cfg.GTMContainer(), ProjectType: cfg.Analytics.ProjectType}}
+				Brand: cfg.Brand, App: withAppLinkConfig(newAppData(cfg), cfg), Home: "/", Languages: languages(locale),
+				Analytics: contract.Analytics{GTM: cfg.GTMContainer(), ProjectType: cfg.Analytics.ProjectType},
+				AppLink:   pageAppLink(canonical, linkCfg), AppLinks: appLinks}
 			raw, err := json.Marshal(data)
 			if err != nil {
 				return nil, nil, err
@@ -231,12 +241,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 				Alternates: alternates, Image: image, ImagePath: preload, ImageSrcSet: preloadSet, ImageSizes: preloadSizes, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
 				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: rulesHTML}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"
-			// A page that only falls back to the default language is a duplicate of it:
-			// point search engines at the original.
-			p.Canonical = cfg.BaseURL + p.Path
-			if !slices.Contains(translated, locale) {
-				p.Canonical = cfg.BaseURL + cfg.PagePath(cfg.DefaultLocale, c.Slug)
-			}
+			p.Canonical = canonical
 			pages = append(pages, p)
 			html := map[string]string{}
 			if p.RulesHTML != "" {

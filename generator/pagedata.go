@@ -62,5 +62,6 @@ func newCampaignData(c *content.Campaign, image string, art *contract.Art) contr
 }
 
 func newAppData(cfg *content.Config) contract.AppConfig {
-	return contract.AppConfig{Name: cfg.App.Name, UserAgentMarker: cfg.App.UserAgentMarker, Scheme: cfg.App.Scheme, IOSAppID: cfg.App.IOSAppID}
+	return contract.AppConfig{Name: cfg.App.Name, UserAgentMarker: cfg.App.UserAgentMarker, Scheme: cfg.App.Scheme, IOSAppID: cfg.App.IOSAppID,
+		Bridge: cfg.App.Bridge, BridgeLogin: cfg.App.BridgeLogin}
 }

@@ -4,6 +4,7 @@ import { PageProvider } from "../runtime/page";
 import { Toaster } from "../runtime/toast";
 import type { PageData } from "../runtime/types";
 import { AuthHost } from "../widgets/auth/AuthHost";
+import { BannerHost } from "../widgets/banner/BannerHost";
 import { ProfileSync } from "../widgets/auth/ProfileSync";
 import { CampaignUnavailable } from "../widgets/unavailable/CampaignUnavailable";
 import { PageFooter } from "../layout/PageFooter";
@@ -33,6 +34,7 @@ export function App({ page: Page, data, html, stableSink }: AppProps) {
         <ProfileSync />
         <AuthHost />
         <CampaignUnavailable />
+        <BannerHost />
         <Toaster />
       </I18nProvider>
     </PageProvider>

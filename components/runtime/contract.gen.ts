@@ -228,6 +228,16 @@ export interface PageData {
   /** What the page reports to and how (spec §3, §4; site.yaml analytics). */
   analytics: Analytics;
   /**
+   * The page's own app link (deeplinks.md "Where links are used"): its mapping, else
+   * <scheme>://webview?url=<canonical URL>. The smart banner's "Open" link.
+   */
+  appLink: string;
+  /**
+   * The app links of the links the campaign's config carries (link buttons, pop-up redirects), by
+   * href, computed at build time; unmapped links are absent.
+   */
+  appLinks?: Record<string, string>;
+  /**
    * Appended to the page data by generator/shell.go after prerendering: values computed while
    * prerendering (formatted dates and numbers), so that the first client render reproduces the
    * prerendered HTML exactly. Its TypeScript type is Record<string, string>.
@@ -256,6 +266,19 @@ export interface AppConfig {
   userAgentMarker: string;
   scheme: string;
   iosAppId: string;
+  /** window[bridge], event "<bridge>Ready" */
+  bridge: string;
+  /** login/sign-up in the app through the bridge */
+  bridgeLogin: boolean;
+  /**
+   * What links map with (deeplinks.md): the site's own host (baseURL's) and the exchange's web
+   * hosts (app.webHosts).
+   */
+  siteHost: string;
+  webHosts: string[];
+  /** The smart banner's store links by platform (DESIGN §8); "" when not configured. */
+  storeIos: string;
+  storeAndroid: string;
 }
 
 /** Language is one entry of the language switcher (DESIGN §6). */

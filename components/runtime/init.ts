@@ -1,4 +1,5 @@
-import { configureClient } from "./context";
+import { configureBridge } from "./bridge";
+import { configureClient, detectClient } from "./context";
 import { configureErrors } from "./errors";
 import { initHeatmap } from "./heatmap";
 import { configureIdentity } from "./identity";
@@ -19,6 +20,21 @@ export function initRuntime(data: PageData, opts?: { heatmap?: boolean }): () =>
   const { gtm, projectType } = data.analytics;
   initTracking({ campaignId: data.campaign.id, projectType, gtm, env: data.env });
   const stops = [initMonitor({ apiBase: data.apiBase, campaign: data.campaign.slug, locale: data.locale })];
+  configureBridge(data.app); // login in the app through its bridge (DESIGN §8)
   if (opts?.heatmap !== false) stops.push(initHeatmap());
+  // In the app, links to app screens open them (deeplinks.md): the listener and the rule
+  // table are a chunk only the app loads, so pages outside it do not change.
+  if (detectClient(navigator.userAgent, 0, data.app.userAgentMarker).isApp) {
+    let stopLinks: (() => void) | null = null;
+    let stopped = false;
+    import("./applinks").then(
+      (m) => void (stopped || (stopLinks = m.installAppLinks(data))),
+      () => {}, // links then open as web links, which still works
+    );
+    stops.push(() => {
+      stopped = true;
+      stopLinks?.();
+    });
+  }
   return () => stops.forEach((stop) => stop());
 }

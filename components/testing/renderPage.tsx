@@ -31,13 +31,16 @@ export function testPageData(over: Partial<PageData> = {}): PageData {
     apiBase: "/api",
     env: "local",
     brand: "promo",
-    app: { name: "Exchange", userAgentMarker: "ExchangeApp", scheme: "exchange", iosAppId: "1" },
+    app: { name: "Exchange", userAgentMarker: "ExchangeApp", scheme: "exchange", iosAppId: "1", bridge: "ExchangeBridge", bridgeLogin: true,
+      siteHost: "promo.example", webHosts: ["www.exchange.example"],
+      storeIos: "https://apps.apple.com/app/id1", storeAndroid: "https://play.google.com/store/apps/details?id=x" },
     home: "/",
     languages: [
       { locale: "en", name: "English", href: "/blast/" },
       { locale: "ja-JP", name: "日本語", href: "/ja-JP/blast/" },
     ],
     analytics: { projectType: "growth-activity" },
+    appLink: "exchange://webview?url=https%3A%2F%2Fpromo.example%2Fblast%2F",
     stable: {},
     ...over,
   };

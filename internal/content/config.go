@@ -64,10 +64,40 @@ type App struct {
 	IOSAppID        string `yaml:"iosAppId"`
 	UserAgentMarker string `yaml:"userAgentMarker"`
 	Scheme          string `yaml:"scheme"`
+	// Bridge is the global the app injects for the pages (DESIGN §8: window[bridge]);
+	// BridgeLogin sends login and sign-up in the app through it (spec §4).
+	Bridge      string `yaml:"bridge"`
+	BridgeLogin bool   `yaml:"bridgeLogin"`
 	// WebHosts are the exchange's web hosts: links to them (and to baseURL's host)
 	// may open app screens (deeplinks.md, internal/deeplink).
-	WebHosts []string   `yaml:"webHosts"`
-	At       yamlpos.At `yaml:"-"`
+	WebHosts []string `yaml:"webHosts"`
+	// Stores are the app's store pages by platform, for the smart banner (DESIGN §8).
+	Stores AppStores `yaml:"stores"`
+	// IOS and Android identify the app to the operating systems: with them the build
+	// writes /.well-known/apple-app-site-association and assetlinks.json (deeplinks.md).
+	IOS     AppIOS     `yaml:"ios"`
+	Android AppAndroid `yaml:"android"`
+	At      yamlpos.At `yaml:"-"`
+}
+
+// AppStores are the https URLs of the app's store pages.
+type AppStores struct {
+	IOS     string     `yaml:"ios"`     // App Store
+	Android string     `yaml:"android"` // Google Play
+	At      yamlpos.At `yaml:"-"`
+}
+
+// AppIOS identifies the iOS app for universal links.
+type AppIOS struct {
+	AppID string     `yaml:"appID"` // <team id>.<bundle id>, e.g. ABCDE12345.com.exchange.app
+	At    yamlpos.At `yaml:"-"`
+}
+
+// AppAndroid identifies the Android app for app links.
+type AppAndroid struct {
+	Package string     `yaml:"package"` // e.g. com.exchange.app
+	SHA256  []string   `yaml:"sha256"`  // signing certificate fingerprints, AA:BB:…
+	At      yamlpos.At `yaml:"-"`
 }
 
 // EnvironmentNames are the spec's environments (§9), in order.
@@ -182,6 +212,10 @@ func (c *Config) validate(diags *diag.List) {
 // appSchemeShape is a URI scheme (RFC 3986 §3.1) in lower case.
 var appSchemeShape = regexp.MustCompile(`^[a-z][a-z0-9+.-]*$`)
 
+// bridgeShape is a plain JavaScript identifier: the page reads window[bridge] and
+// listens for the event "<bridge>Ready" (DESIGN §8).
+var bridgeShape = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
 // webHostShape is a lower-case host name without scheme, port or path.
 var webHostShape = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
 
@@ -200,6 +234,11 @@ func (c *Config) validateApp(diags *diag.List) {
 		diags.Errorf(ConfigFile, l, col, "bad-app-scheme", "write the app's own URL scheme in lower case, like exchange",
 			"app.scheme %q is not an app URL scheme", a.Scheme)
 	}
+	if !bridgeShape.MatchString(a.Bridge) {
+		l, col := at("bridge")
+		diags.Errorf(ConfigFile, l, col, "bad-app-bridge", "write the name of the global the app injects, like ExchangeBridge",
+			"app.bridge %q is not a JavaScript identifier", a.Bridge)
+	}
 	for _, h := range a.WebHosts {
 		if !webHostShape.MatchString(h) {
 			l, col := at("webHosts")
@@ -207,6 +246,7 @@ func (c *Config) validateApp(diags *diag.List) {
 				"app.webHosts: %q is not a host name", h)
 		}
 	}
+	c.validateAppIdentity(diags, at)
 }
 
 func (c *Config) validateAnalytics(diags *diag.List) {

@@ -194,10 +194,25 @@ func TestAppWebHostsAndScheme(t *testing.T) {
 		"app:\n  scheme: https\n":                                 `site.yaml:2:11: error: app.scheme "https" is not an app URL scheme [bad-app-scheme]`,
 		"app:\n  scheme: \"my app\"\n":                            `app.scheme "my app" is not an app URL scheme`,
 		"app:\n  scheme: \"\"\n":                                  `app.scheme "" is not an app URL scheme`,
+		"app:\n  bridge: \"window.Bridge\"\n":                     `site.yaml:2:11: error: app.bridge "window.Bridge" is not a JavaScript identifier [bad-app-bridge]`,
+		"app:\n  bridge: \"\"\n":                                  `app.bridge "" is not a JavaScript identifier`,
 	} {
 		_, d := load(yaml)
 		if err := d.Err(); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %s", yaml, err, want)
 		}
+	}
+}
+
+// TestAppBridge: login through the app's bridge is on by default, under window.ExchangeBridge
+// (DESIGN §8), and site.yaml can rename the bridge or turn the login off.
+func TestAppBridge(t *testing.T) {
+	c, d := loadConfigYAML(t, "")
+	if d.HasErrors() || c.App.Bridge != "ExchangeBridge" || !c.App.BridgeLogin {
+		t.Fatalf("defaults: %+v %v", c.App, d)
+	}
+	c, d = loadConfigYAML(t, "app:\n  bridge: MyBridge\n  bridgeLogin: false\n")
+	if d.HasErrors() || c.App.Bridge != "MyBridge" || c.App.BridgeLogin {
+		t.Fatalf("site.yaml: %+v %v", c.App, d)
 	}
 }

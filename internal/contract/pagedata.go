@@ -37,6 +37,12 @@ type PageData struct {
 	Languages []Language `json:"languages"`
 	// What the page reports to and how (spec §3, §4; site.yaml analytics).
 	Analytics Analytics `json:"analytics"`
+	// The page's own app link (deeplinks.md "Where links are used"): its mapping, else
+	// <scheme>://webview?url=<canonical URL>. The smart banner's "Open" link.
+	AppLink string `json:"appLink"`
+	// The app links of the links the campaign's config carries (link buttons, pop-up
+	// redirects), by href, computed at build time; unmapped links are absent.
+	AppLinks map[string]string `json:"appLinks,omitempty"`
 }
 
 // Analytics is the page's tracking configuration.
@@ -67,6 +73,15 @@ type AppConfig struct {
 	UserAgentMarker string `json:"userAgentMarker"`
 	Scheme          string `json:"scheme"`
 	IOSAppID        string `json:"iosAppId"`
+	Bridge          string `json:"bridge"`      // window[bridge], event "<bridge>Ready"
+	BridgeLogin     bool   `json:"bridgeLogin"` // login/sign-up in the app through the bridge
+	// What links map with (deeplinks.md): the site's own host (baseURL's) and the
+	// exchange's web hosts (app.webHosts).
+	SiteHost string   `json:"siteHost"`
+	WebHosts []string `json:"webHosts"`
+	// The smart banner's store links by platform (DESIGN §8); "" when not configured.
+	StoreIOS     string `json:"storeIos"`
+	StoreAndroid string `json:"storeAndroid"`
 }
 
 // CampaignConfig is the part of the page data that is the same in every locale.

@@ -1,4 +1,5 @@
 import { safeHref } from "../links";
+import { openInNewTab } from "../../runtime/openLink";
 import { useT } from "../../runtime/useT";
 import type { Widgets } from "../../runtime/types";
 import { Dialog } from "../dialog/Dialog";
@@ -18,7 +19,7 @@ export function ApplySuccessPopup({ open, config, onClose }: { open: boolean; co
   const close = () => {
     onClose();
     const href = safeHref(config.redirect);
-    if (href) window.open(href, "_blank", "noopener,noreferrer");
+    if (href) openInNewTab(href); // in the app, a mapped link opens its screen (runtime/openLink.ts)
   };
   return (
     <Dialog open={open} title={config.title ? t(config.title) : t("gmp-lib:apply.popup.title")} onClose={close} width={POPUP_WIDTH} closeLabel={t("gmp-lib:dialog.close")}>

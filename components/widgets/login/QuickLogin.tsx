@@ -5,6 +5,7 @@ import { usePage } from "../../runtime/page";
 import { openAuth, type AuthMode } from "../auth/store";
 import { Dialog } from "../dialog/Dialog";
 import { safeHref } from "../links";
+import { openInNewTab } from "../../runtime/openLink";
 import { POPUP_WIDTH } from "../apply/ApplySuccessPopup";
 import "../widgets.css";
 
@@ -22,7 +23,7 @@ export function QuickLogin() {
   const close = () => {
     setSucceeded(null);
     const href = safeHref(config.redirect);
-    if (href) window.open(href, "_blank", "noopener,noreferrer");
+    if (href) openInNewTab(href); // in the app, a mapped link opens its screen (runtime/openLink.ts)
   };
   return (
     <>
