@@ -46,17 +46,17 @@ function GrowthSection(props: { kind: string; heading: string; headingKey: strin
   const lang = useTextLang();
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
+  const skeleton = (
+    <div className="promo-growth__skeleton" aria-busy="true">
+      <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
+    </div>
+  );
   return (
     <SectionFrame kind={props.kind} heading={props.heading} headingLang={lang(props.headingKey)}>
       {/* cards: how many cards the skeleton stands for (sections.css), at most 3 a row. */}
       <div ref={ref} className={`promo-growth promo-growth--${props.kind}${props.cards && props.cards > 1 ? ` promo-growth--cards-${Math.min(props.cards, 3)}` : ""}`}>
-        {wanted ? (
-          <LazyWidget load={props.load} props={{}} />
-        ) : (
-          <div className="promo-growth__skeleton" aria-busy="true">
-            <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-          </div>
-        )}
+        {/* The skeleton stays until the chunk has loaded: nothing collapses in between. */}
+        {wanted ? <LazyWidget load={props.load} props={{}} fallback={skeleton} /> : skeleton}
       </div>
     </SectionFrame>
   );

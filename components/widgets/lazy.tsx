@@ -68,14 +68,15 @@ function ChunkRetry({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Renders a lazily loaded component; when its chunk fails to load, the page offers a
- * retry, which imports it anew (React.lazy would keep the failure forever).
+ * retry, which imports it anew (React.lazy would keep the failure forever). `fallback`
+ * shows while the chunk loads (a placeholder of the component's size avoids a shift).
  */
-export function LazyWidget<P extends object>({ load, props }: { load: () => Promise<{ default: ComponentType<P> }>; props: P }) {
+export function LazyWidget<P extends object>({ load, props, fallback = null }: { load: () => Promise<{ default: ComponentType<P> }>; props: P; fallback?: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
   const Lazy = useMemo(() => lazy(() => loadChunk(load)), [load, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <ChunkBoundary onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={null}>
+      <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
     </ChunkBoundary>
