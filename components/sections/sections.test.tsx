@@ -18,7 +18,7 @@ import { resetAuth } from "../widgets/auth/store";
 import { ActionsSection } from "./Actions";
 import { CountdownSection } from "./Countdown";
 import { FaqSection } from "./Faq";
-import { MoreCampaignsSection, PrizeDrawSection } from "./Growth";
+import { MarketSection, MoreCampaignsSection, PrizeDrawSection } from "./Growth";
 import { HeroSection } from "./Hero";
 import { PrizePoolSection } from "./PrizePool";
 import { Sections } from "./Sections";
@@ -28,6 +28,12 @@ import { TiersSection } from "./Tiers";
 // The growth widgets' own modules are tested beside them; here a stand-in shows when the
 // section loads its chunk.
 vi.mock("../widgets/draw/PrizeDraw", () => ({ default: () => <p>the prize draw widget</p> }));
+// A chunk that takes a while to arrive, to see what the section shows meanwhile.
+let marketArrives: () => void = () => {};
+vi.mock("../widgets/market/Market", async () => {
+  await new Promise<void>((resolve) => (marketArrives = resolve));
+  return { default: () => <p>the market widget</p> };
+});
 
 const library = {
   sections: {
@@ -488,6 +494,22 @@ describe("growth widget sections", () => {
     });
     vi.useRealTimers();
     expect(await within(region).findByText("the prize draw widget")).toBeInTheDocument();
+    expect(region.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it("keep the skeleton while the chunk is still on its way, so nothing collapses", async () => {
+    vi.useFakeTimers();
+    const data = pageData({ widgets: { market: { symbols: ["BTCUSDT"] } } });
+    data.resources["gmp-lib"] = { ...data.resources["gmp-lib"], market: { title: "Market" }, widget: { loading: "Loading…" } };
+    show(<MarketSection />, data);
+    const region = screen.getByRole("region", { name: "Market" });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2500);
+    });
+    vi.useRealTimers();
+    expect(region.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await act(async () => marketArrives());
+    expect(await within(region).findByText("the market widget")).toBeInTheDocument();
     expect(region.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
