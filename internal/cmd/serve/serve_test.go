@@ -116,6 +116,10 @@ func TestMockControlIsAbsentOutsideLocal(t *testing.T) {
 	if r := get(h, "GET", "/api/__mock/state"); r.Code != 404 {
 		t.Errorf("mock control in test → %d, want 404", r.Code)
 	}
+	// The tests' token route opens a session for any seeded account: never outside local.
+	if r := send(h, "POST", "/api/__mock/token", `{"email": "demo@example.com"}`); r.Code != 404 || strings.Contains(r.Body.String(), "userToken") {
+		t.Errorf("mock token in test → %d %s, want 404", r.Code, r.Body.String())
+	}
 }
 
 func TestServeNeedsABuild(t *testing.T) {
