@@ -7,7 +7,6 @@
 // is login and sign-up only, DESIGN §8), so the screen opens by navigating to the app
 // link, which the app's web view hands to the app.
 import { mapDeepLink, type DeepLinkConfig } from "./deeplink";
-import { setAppLinkOpener } from "./openLink";
 import type { PageData } from "./types";
 
 let navigate = (appLink: string) => window.location.assign(appLink);
@@ -29,7 +28,13 @@ export function appLinkOf(href: string, resolved: string, data: Pick<PageData, "
 }
 
 /** Installs the delegated click listener; returns the function that removes it. */
-export function installAppLinks(data: Pick<PageData, "app" | "appLinks">, doc: Document = document): () => void {
+export function installAppLinks(
+  data: Pick<PageData, "app" | "appLinks">,
+  // openLink.ts's setter, passed in by init: imported here it would split openLink.ts
+  // into a chunk of its own that every page loads (DESIGN §7).
+  setAppLinkOpener: (fn: ((href: string) => boolean) | null) => void,
+  doc: Document = document,
+): () => void {
   const onClick = (e: MouseEvent) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const a = (e.target as Element | null)?.closest?.("a[href]");

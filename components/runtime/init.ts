@@ -1,6 +1,7 @@
 import { configureBridge } from "./bridge";
 import { configureClient, detectClient } from "./context";
 import { configureErrors } from "./errors";
+import { setAppLinkOpener } from "./openLink";
 import { initHeatmap } from "./heatmap";
 import { configureIdentity } from "./identity";
 import { initMonitor } from "./monitor";
@@ -28,7 +29,7 @@ export function initRuntime(data: PageData, opts?: { heatmap?: boolean }): () =>
     let stopLinks: (() => void) | null = null;
     let stopped = false;
     import("./applinks").then(
-      (m) => void (stopped || (stopLinks = m.installAppLinks(data))),
+      (m) => void (stopped || (stopLinks = m.installAppLinks(data, setAppLinkOpener))),
       () => {}, // links then open as web links, which still works
     );
     stops.push(() => {
