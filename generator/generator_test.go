@@ -560,7 +560,7 @@ sections:
 		t.Fatal(err)
 	}
 	page := read(t, root, "wide/index.html")
-	art := pageData(t, page)["campaign"].(map[string]any)["sections"].([]any)[0].(map[string]any)["art"].(map[string]any)
+	art := heroArt(t, page)
 	srcset, _ := art["srcset"].(string)
 	m := regexp.MustCompile(`^(/assets/img/wide-hero-480w-[0-9A-F]{8}\.png) 480w, (/assets/img/wide-hero-768w-[0-9A-F]{8}\.png) 768w, (/assets/img/wide-hero-1120w-[0-9A-F]{8}\.png) 1120w, (/assets/img/wide-hero-[0-9A-F]{8}\.png) 1600w$`).FindStringSubmatch(srcset)
 	if m == nil || art["src"] != m[4] || art["sizes"] == "" {
@@ -584,10 +584,18 @@ sections:
 	if !strings.Contains(page, `srcSet="`+srcset+`"`) && !strings.Contains(page, `srcset="`+srcset+`"`) {
 		t.Error("the hero <img> has no srcset")
 	}
-	narrow := pageData(t, read(t, root, "narrow/index.html"))["campaign"].(map[string]any)["sections"].([]any)[0].(map[string]any)["art"].(map[string]any)
+	narrow := heroArt(t, read(t, root, "narrow/index.html"))
 	if narrow["srcset"] != nil {
 		t.Errorf("a 400 px art is offered scaled: %v", narrow["srcset"])
 	}
+}
+
+// heroArt is the page data's art of the page's first section, its hero.
+func heroArt(t *testing.T, html string) map[string]any {
+	t.Helper()
+	first := pageData(t, html)["campaign"].(map[string]any)["sections"].([]any)[0].(map[string]any)
+	art, _ := first["art"].(map[string]any)
+	return art
 }
 
 func writePNG(t *testing.T, file string, w, h int) {

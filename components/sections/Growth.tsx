@@ -3,6 +3,7 @@ import type { Section } from "../runtime/contract.gen";
 import { usePage } from "../runtime/page";
 import { useT, useTextLang } from "../runtime/useT";
 import { LazyWidget } from "../widgets/lazy";
+import { WidgetSkeleton } from "../widgets/WidgetStates";
 import { SectionFrame } from "./frame";
 import "./sections.css";
 
@@ -42,15 +43,10 @@ function useWanted(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 function GrowthSection(props: { kind: string; heading: string; headingKey: string; cards?: number; load: () => Promise<{ default: ComponentType<object> }> }) {
-  const t = useT();
   const lang = useTextLang();
   const ref = useRef<HTMLDivElement>(null);
   const wanted = useWanted(ref);
-  const skeleton = (
-    <div className="promo-growth__skeleton" aria-busy="true">
-      <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-    </div>
-  );
+  const skeleton = <WidgetSkeleton />;
   return (
     <SectionFrame kind={props.kind} heading={props.heading} headingLang={lang(props.headingKey)}>
       {/* cards: how many cards the skeleton stands for (sections.css), at most 3 a row. */}

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useT } from "../runtime/useT";
-import { WidgetError } from "./WidgetError";
+import { WidgetError } from "./WidgetStates";
 
 /** DESIGN §2 / spec §9: a lazy chunk that fails or takes over 120 s. */
 export class ChunkLoadError extends Error {
@@ -62,7 +62,7 @@ class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
 function ChunkRetry({ onRetry }: { onRetry: () => void }) {
   const t = useT();
   return (
-<WidgetError message={t("gmp-lib:chunk.failed")} onRetry={onRetry} />
+    <WidgetError message={t("gmp-lib:chunk.failed")} onRetry={onRetry} />
   );
 }
 

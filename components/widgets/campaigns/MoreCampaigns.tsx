@@ -14,7 +14,7 @@ import { usePage } from "../../runtime/page";
 import { useT } from "../../runtime/useT";
 import "../widgets.css";
 import "./campaigns.css";
-import { WidgetError } from "../WidgetError";
+import { WidgetError, WidgetSkeleton } from "../WidgetStates";
 
 /**
  * The text key's name of an activity status (spec §4), made from the one list of them
@@ -72,14 +72,12 @@ export default function MoreCampaigns() {
 
   if (!data && (!error || isValidating)) {
     return (
-      <div className="promo-campaigns__skeleton promo-growth__skeleton" aria-busy="true">
-        <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-      </div>
+      <WidgetSkeleton className="promo-campaigns__skeleton" />
     );
   }
   if (!data) {
     return (
-<WidgetError message={t("gmp-lib:campaigns.error")} onRetry={() => void mutate()} />
+      <WidgetError message={t("gmp-lib:campaigns.error")} onRetry={() => void mutate()} />
     );
   }
   const items = otherCampaigns(data, campaign.id);

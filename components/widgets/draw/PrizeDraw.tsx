@@ -12,7 +12,7 @@ import { GiftIcon, ResultDialog } from "./ResultDialog";
 import { useDraw } from "./useDraw";
 import "../widgets.css";
 import "./draw.css";
-import { WidgetError } from "../WidgetError";
+import { WidgetError, WidgetSkeleton } from "../WidgetStates";
 
 /**
  * The prize draw (DESIGN §6 "prize draw"; spec §3, §7): the configured prizes, the
@@ -92,13 +92,11 @@ export default function PrizeDraw() {
   if (!cfg || (failed && isLogin && cfg.remainingChances === null)) {
     if (failed) {
       return (
-<WidgetError className="promo-draw__problem--config" message={t("gmp-lib:draw.loadFailed")} onRetry={() => void config.mutate()} />
+        <WidgetError className="promo-draw__problem--config" message={t("gmp-lib:draw.loadFailed")} onRetry={() => void config.mutate()} />
       );
     }
     return (
-      <div className="promo-draw__skeleton promo-growth__skeleton" aria-busy="true">
-        <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-      </div>
+      <WidgetSkeleton className="promo-draw__skeleton" />
     );
   }
 

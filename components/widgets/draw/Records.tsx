@@ -5,7 +5,7 @@ import { DRAW_ORDER_ASC, DRAW_ORDER_DESC, type DrawOrder } from "../../runtime/c
 import { usePage } from "../../runtime/page";
 import { useT } from "../../runtime/useT";
 import type { DrawRecord } from "../../api/draw";
-import { WidgetError } from "../WidgetError";
+import { WidgetError, WidgetSkeleton } from "../WidgetStates";
 
 interface RecordsProps {
   records: ReturnType<typeof useDrawRecords>;
@@ -43,13 +43,11 @@ export function Records({ records, order, onOrder, prizeName }: RecordsProps) {
   let body;
   if (!data && (isLoading || (!error && isValidating))) {
     body = (
-      <div className="promo-draw__records-skeleton promo-growth__skeleton" aria-busy="true">
-        <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-      </div>
+      <WidgetSkeleton className="promo-draw__records-skeleton" />
     );
   } else if (!data) {
     body = (
-<WidgetError small message={t("gmp-lib:draw.recordsFailed")} onRetry={() => void mutate()} />
+      <WidgetError small message={t("gmp-lib:draw.recordsFailed")} onRetry={() => void mutate()} />
     );
   } else if (items.length === 0) {
     body = <p className="promo-draw__empty">{t("gmp-lib:draw.noRecords")}</p>;

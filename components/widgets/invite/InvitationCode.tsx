@@ -6,7 +6,7 @@ import { useT } from "../../runtime/useT";
 import { openAuth } from "../auth/store";
 import "../widgets.css";
 import "./invite.css";
-import { WidgetError } from "../WidgetError";
+import { WidgetError, WidgetSkeleton } from "../WidgetStates";
 
 /** How long the "Copied" status stays before the status line empties again. */
 export const COPIED_MS = 3000;
@@ -79,9 +79,7 @@ export default function InvitationCode() {
   }
   if (!code && (!error || isValidating)) {
     return (
-      <div className="promo-invite__skeleton promo-growth__skeleton" aria-busy="true">
-        <span className="promo-visually-hidden">{t("gmp-lib:widget.loading")}</span>
-      </div>
+      <WidgetSkeleton className="promo-invite__skeleton" />
     );
   }
   if (!code) {

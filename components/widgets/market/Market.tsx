@@ -7,7 +7,7 @@ import { useT } from "../../runtime/useT";
 import { CandleChart } from "./CandleChart";
 import "../widgets.css";
 import "./market.css";
-import { WidgetError } from "../WidgetError";
+import { WidgetError } from "../WidgetStates";
 
 /**
  * Decimals of a price: about six significant figures, at least two, at most eight
@@ -55,7 +55,7 @@ export default function Market() {
 
   if (failed) {
     return (
-<WidgetError className="promo-market__error" message={t("gmp-lib:market.loadFailed")} onRetry={retry} retryRef={retryButton} />
+      <WidgetError className="promo-market__error" message={t("gmp-lib:market.loadFailed")} onRetry={retry} retryRef={retryButton} />
     );
   }
   if (!klines.data || !quoteList) {
