@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appLinkOf, installAppLinks, setNavigateForTests } from "./applinks";
 import { initRuntime } from "./init";
-import { openInNewTab, setAppLinkOpener } from "./openLink";
+import { openInNewTab } from "./openLink";
 import type { PageData } from "./types";
 
 const data = {
@@ -55,7 +55,7 @@ describe("in-app links", () => {
   it("opens the app link of a mapped link instead of the web page", () => {
     const nav = vi.fn();
     setNavigateForTests(nav);
-    stop = installAppLinks(data, setAppLinkOpener);
+    stop = installAppLinks(data);
     expect(click(link("https://www.exchange.example/en-US/fiat/deposit"))).toBe(false);
     expect(nav).toHaveBeenLastCalledWith("exchange://recharge");
     // A site path, and an element inside the link.
@@ -72,7 +72,7 @@ describe("in-app links", () => {
     const nav = vi.fn();
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     setNavigateForTests(nav);
-    stop = installAppLinks(data, setAppLinkOpener);
+    stop = installAppLinks(data);
     openInNewTab("/trade/spot/btc/usdt/");
     expect(nav).toHaveBeenLastCalledWith("exchange://home?tab=3&symbol=BTCUSDT");
     openInNewTab("/spot-activity/");
@@ -87,7 +87,7 @@ describe("in-app links", () => {
   it("leaves unmapped links, other hosts and modified clicks alone", () => {
     const nav = vi.fn();
     setNavigateForTests(nav);
-    stop = installAppLinks(data, setAppLinkOpener);
+    stop = installAppLinks(data);
     expect(click(link("/nowhere/"))).toBe(true);
     expect(click(link("https://elsewhere.example/fiat/deposit/"))).toBe(true);
     expect(click(link("/fiat/deposit/"), { ctrlKey: true })).toBe(true);

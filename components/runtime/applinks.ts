@@ -1,12 +1,13 @@
 // In-app link handling (deeplinks.md "Where links are used", DESIGN §8): inside the app,
 // a click on a link whose URL maps to an app screen opens that screen instead of the web
-// page; unmapped links open as web links. init.ts loads this module only in the app, so
+// page; unmapped links open as web links. Part of the in-app chunk (bridge/inApp.ts), so
 // pages outside it carry neither the listener nor the rule table.
 //
 // The bridge (runtime/bridge/) exposes no router for arbitrary screens (its Router.push
 // is login and sign-up only, DESIGN §8), so the screen opens by navigating to the app
 // link, which the app's web view hands to the app.
 import { mapDeepLink, type DeepLinkConfig } from "./deeplink";
+import { setAppLinkOpener } from "./openLink";
 import type { PageData } from "./types";
 
 let navigate = (appLink: string) => window.location.assign(appLink);
@@ -30,9 +31,6 @@ export function appLinkOf(href: string, resolved: string, data: Pick<PageData, "
 /** Installs the delegated click listener; returns the function that removes it. */
 export function installAppLinks(
   data: Pick<PageData, "app" | "appLinks">,
-  // openLink.ts's setter, passed in by init: imported here it would split openLink.ts
-  // into a chunk of its own that every page loads (DESIGN §7).
-  setAppLinkOpener: (fn: ((href: string) => boolean) | null) => void,
   doc: Document = document,
 ): () => void {
   const onClick = (e: MouseEvent) => {

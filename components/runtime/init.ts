@@ -1,7 +1,6 @@
-import { configureBridge } from "./bridge";
+import { startApp } from "./app";
 import { configureClient, detectClient } from "./context";
 import { configureErrors } from "./errors";
-import { setAppLinkOpener } from "./openLink";
 import { initHeatmap } from "./heatmap";
 import { configureIdentity } from "./identity";
 import { initMonitor } from "./monitor";
@@ -21,21 +20,11 @@ export function initRuntime(data: PageData, opts?: { heatmap?: boolean }): () =>
   const { gtm, projectType } = data.analytics;
   initTracking({ campaignId: data.campaign.id, projectType, gtm, env: data.env });
   const stops = [initMonitor({ apiBase: data.apiBase, campaign: data.campaign.slug, locale: data.locale })];
-  configureBridge(data.app); // login in the app through its bridge (DESIGN §8)
   if (opts?.heatmap !== false) stops.push(initHeatmap());
-  // In the app, links to app screens open them (deeplinks.md): the listener and the rule
-  // table are a chunk only the app loads, so pages outside it do not change.
+  // In the app: login through its bridge and links that open app screens (DESIGN §8,
+  // deeplinks.md), a chunk only the app loads.
   if (detectClient(navigator.userAgent, 0, data.app.userAgentMarker).isApp) {
-    let stopLinks: (() => void) | null = null;
-    let stopped = false;
-    import("./applinks").then(
-      (m) => void (stopped || (stopLinks = m.installAppLinks(data, setAppLinkOpener))),
-      () => {}, // links then open as web links, which still works
-    );
-    stops.push(() => {
-      stopped = true;
-      stopLinks?.();
-    });
+    stops.push(startApp(data));
   }
   return () => stops.forEach((stop) => stop());
 }

@@ -71,8 +71,9 @@ func (b *Bundler) pageImport(c *content.Campaign) string {
 
 // plugin resolves the virtual entries and the @promo/components alias, so a site
 // outside this repository (or a test's temporary site) can use the components, and
-// swr's React 17 shim to React's own hook.
-func (b *Bundler) plugin() api.Plugin {
+// swr's React 17 shim to React's own hook. In the client build it also anchors lazy chunks
+// to the first load (lazy.go).
+func (b *Bundler) plugin(client bool) api.Plugin {
 	return api.Plugin{Name: "promo", Setup: func(build api.PluginBuild) {
 		build.OnResolve(api.OnResolveOptions{Filter: `^promo-(client|server):`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: a.Path, Namespace: entryNS}, nil
@@ -81,6 +82,9 @@ func (b *Bundler) plugin() api.Plugin {
 			src := b.entrySource(a.Path)
 			return api.OnLoadResult{Contents: &src, ResolveDir: b.Root, Loader: api.LoaderJS}, nil
 		})
+		if client {
+			b.anchorLazyImports(build)
+		}
 		build.OnResolve(api.OnResolveOptions{Filter: `^use-sync-external-store/shim$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: filepath.Join(b.Components, "runtime", "syncExternalStore.ts")}, nil
 		})
@@ -126,7 +130,7 @@ func (b *Bundler) common() api.BuildOptions {
 		JSX:           api.JSXAutomatic,
 		Define:        map[string]string{"process.env.NODE_ENV": `"production"`},
 		NodePaths:     []string{b.NodeModules},
-		Plugins:       []api.Plugin{b.plugin()},
+		Plugins:       []api.Plugin{b.plugin(false)},
 		LogLevel:      api.LogLevelSilent,
 		Charset:       api.CharsetUTF8,
 		Target:        api.ES2022,
@@ -137,6 +141,7 @@ func (b *Bundler) common() api.BuildOptions {
 // in a vendor chunk shared byte for byte by every page (DESIGN §2).
 func (b *Bundler) ClientOptions(outDir string) api.BuildOptions {
 	o := b.common()
+	o.Plugins = []api.Plugin{b.plugin(true)}
 	for _, c := range b.Campaigns {
 		o.EntryPointsAdvanced = append(o.EntryPointsAdvanced, api.EntryPoint{InputPath: clientEntry + c.Slug, OutputPath: "js/" + c.Slug})
 	}
@@ -297,7 +302,7 @@ func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 		}
 		walk(out)
 		for in := range sources {
-			if !strings.Contains(in, "node_modules/") && !strings.HasPrefix(in, entryNS+":") {
+			if !strings.Contains(in, "node_modules/") && !strings.HasPrefix(in, entryNS+":") && !strings.HasPrefix(in, lazyNS+":") {
 				pa.Sources = append(pa.Sources, in)
 			}
 		}
@@ -306,7 +311,25 @@ func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 		sort.Strings(pa.Sources)
 		bundle.Pages[c.Slug] = pa
 	}
+	bundle.dropUnusedCSS()
 	return bundle, nil
+}
+
+// dropUnusedCSS removes the style sheets esbuild writes for lazy chunks. A page links
+// only its entry's sheet, which already holds the CSS its lazy chunks import, so those
+// copies would be dead files in the output (one per lazy chunk).
+func (bundle *Bundle) dropUnusedCSS() {
+	linked := map[string]bool{bundle.BaseCSS: true}
+	for _, pa := range bundle.Pages {
+		for _, css := range pa.CSS {
+			linked[css] = true
+		}
+	}
+	for f := range bundle.Files {
+		if sheet := strings.TrimSuffix(f, ".map"); strings.HasSuffix(sheet, ".css") && !linked["/"+sheet] {
+			delete(bundle.Files, f)
+		}
+	}
 }
 
 // Scan bundles the pages' client code in memory with the build's own options and

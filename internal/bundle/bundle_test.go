@@ -129,3 +129,68 @@ func checkPreloads(t *testing.T, out string, files []api.OutputFile, slug string
 		}
 	}
 }
+
+// Lazy chunks importing different first-load modules leave the first load in one
+// shared chunk (lazy.go): the page preloads one chunk, not one per cut, and esbuild's
+// style sheets for the lazy chunks (copies of what the entry's sheet holds) are not kept.
+func TestLazyChunksLeaveTheFirstLoadWhole(t *testing.T) {
+	root := sitetest.Write(t, `
+-- components/entry/client.tsx --
+import { request } from "../runtime/request";
+import { format } from "../runtime/format";
+import "./client.css";
+export function hydrate(p: unknown) { return [p, request, format, import("../widgets/A"), import("../widgets/B")]; }
+-- components/entry/client.css --
+.root { color: red }
+-- components/runtime/request.ts --
+export function request() { return "request"; }
+-- components/runtime/format.ts --
+export function format() { return "format"; }
+-- components/widgets/A.tsx --
+import { request } from "../runtime/request";
+import "./a.css";
+export default function A() { return request(); }
+-- components/widgets/a.css --
+.a { color: blue }
+-- components/widgets/B.tsx --
+import { format } from "../runtime/format";
+export function B() { return format(); }
+-- components/styles/base.css --
+body { margin: 0 }
+-- campaigns/x/page.tsx --
+export default function Page() { return null; }
+`)
+	c := &content.Campaign{Slug: "x", Page: "campaigns/x/page.tsx"}
+	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(sitetest.RepoRoot(), "node_modules"), Campaigns: []*content.Campaign{c}}
+	out := filepath.Join(t.TempDir(), "out")
+	res := api.Build(b.ClientOptions(out))
+	if len(res.Errors) > 0 {
+		t.Fatalf("build: %s", res.Errors[0].Text)
+	}
+	built, err := b.Analyse(out, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := built.Pages["x"]
+	if len(pa.Preload) != 1 || len(pa.Lazy) != 2 {
+		t.Errorf("preload %v, lazy %v: want one shared first-load chunk and the two widgets", pa.Preload, pa.Lazy)
+	}
+	var sheets []string
+	for f := range built.Files {
+		if filepath.Ext(f) == ".css" {
+			sheets = append(sheets, f)
+		}
+	}
+	slices.Sort(sheets)
+	if len(sheets) != 2 || !slices.Contains(sheets, pa.CSS[0][1:]) || !slices.Contains(sheets, pa.CSS[1][1:]) {
+		t.Errorf("style sheets written: %v, want only the page's %v", sheets, pa.CSS)
+	}
+	// Default and named exports still reach the importer through the wrapper.
+	for _, f := range pa.Lazy {
+		src := string(built.Files[f[1:]])
+		if !regexp.MustCompile(`export\s*\{`).MatchString(src) {
+			t.Errorf("%s exports nothing:\n%s", f, src)
+		}
+	}
+	checkPreloads(t, out, res.OutputFiles, "x", pa)
+}

@@ -1,14 +1,14 @@
 // Login or sign-up through the app (spec §4, DESIGN §8): Router.push to the app's own
 // screen, then the in-app profile, then its userToken to POST /session, which sets the
-// HttpOnly cookie. Part of the lazy bridge chunk.
-//
-// What it needs from the first-load script comes in AppLoginDeps rather than through
-// imports: a lazy chunk importing modules of the first load makes the bundler split them
-// into more shared chunks, which costs every page outside the app (DESIGN §7).
+// HttpOnly cookie. Part of the in-app chunk (inApp.ts).
 
-import type { AuthRequest } from "../../widgets/auth/store";
-import type { Report } from "../monitor";
-import type { TrackEvent } from "../tracking";
+import { fetchProfile } from "../../api/profile";
+import { sessionChanged } from "../../api/session";
+import { markAuthSucceeded, showAuth, type AuthRequest } from "../../widgets/auth/store";
+import { ROUTE_SESSION } from "../contract.gen";
+import { reportProblem } from "../monitor";
+import { request } from "../request";
+import { track } from "../tracking";
 import type { AppConfig } from "../types";
 import { getBridge, type Bridge } from "./client";
 import { mapInAppProfile, type InAppProfile } from "./profile";
@@ -16,12 +16,6 @@ import { bridgeVersionOK, parseAppVersion } from "./version";
 
 /** The bridge's part of the page data: app.bridge and app.userAgentMarker. */
 export type BridgeConfig = Pick<AppConfig, "bridge" | "userAgentMarker">;
-
-/** What the auth store lends the chunk (widgets/auth/store.ts). */
-export interface AuthUI {
-  showModal: () => void; // the web dialog, for the request
-  markSucceeded: () => void; // the modal's success flags, without the modal
-}
 
 export type AppLoginMode = "login" | "register";
 
@@ -54,27 +48,28 @@ export async function appConfigVersion(bridge: Bridge): Promise<string | null> {
 
 class Failure extends Error {}
 
-/** The first-load functions the login uses (index.ts passes them). */
-export interface AppLoginDeps {
-  openAppSession: (userToken: string) => Promise<void>; // api/session.ts
-  fetchProfile: (opts: { force: boolean }) => Promise<{ id: number }>; // api/profile.ts
-  reportProblem: (r: Report) => void; // monitor.ts
-  track: (e: TrackEvent) => void; // tracking.ts
+/**
+ * Hands the app's userToken to the function (DESIGN §8: POST <apiBase>/session), which
+ * checks it with the upstream profile call and then sets the HttpOnly token cookie and
+ * its companion; the token is not kept anywhere in the page. Rejects with the ApiError.
+ */
+async function openAppSession(userToken: string): Promise<void> {
+  // A refresh call: a refused token (10007) falls back to the web dialog, no reload (spec §8).
+  await request({ method: ROUTE_SESSION.method, url: ROUTE_SESSION.path, data: { userToken }, hideToast: true, refresh: true });
+  sessionChanged();
 }
 
 /**
  * Runs the whole login through the app. The app config's version wins over the user
  * agent's when present (DESIGN §8). Never rejects.
  */
-export async function appLogin(cfg: BridgeConfig, mode: AppLoginMode, deps: AppLoginDeps): Promise<AppLoginOutcome> {
-  const { openAppSession, track } = deps;
-  const fail = (e: unknown) => failed(deps, e);
+export async function appLogin(cfg: BridgeConfig, mode: AppLoginMode): Promise<AppLoginOutcome> {
   const uaVersion = parseAppVersion(navigator.userAgent, cfg.userAgentMarker);
   const bridge = getBridge(cfg.bridge);
   if (!(await bridge.ready())) {
     // Without a bridge an app too old for it is expected; a recent one is a failure.
     if (!bridgeVersionOK(uaVersion)) return "web";
-    return fail(new Failure(`bridge ${cfg.bridge} not ready`));
+    return failed(new Failure(`bridge ${cfg.bridge} not ready`));
   }
   const version = (await appConfigVersion(bridge)) ?? uaVersion;
   if (!bridgeVersionOK(version)) return "web";
@@ -91,21 +86,21 @@ export async function appLogin(cfg: BridgeConfig, mode: AppLoginMode, deps: AppL
     await openAppSession(token).catch((e: unknown) => {
       throw new Failure(`POST /session: ${describe(e)}`);
     });
-    await refreshProfile(deps, profile);
+    await refreshProfile(profile);
     track({ el: mode === "login" ? "login_success" : "register_success" });
     return "done";
   } catch (e) {
-    return fail(e);
+    return failed(e);
   }
 }
 
 // The web profile is the one the widgets use (fetchProfile also stores the user id, spec
 // §3). It must be the account the app logged in: another one is reported. A failed
 // refresh does not undo the login: the cookie is set, and the widgets fetch it again.
-async function refreshProfile(deps: AppLoginDeps, inApp: InAppProfile): Promise<void> {
-  const web = await deps.fetchProfile({ force: true }).catch(() => null);
+async function refreshProfile(inApp: InAppProfile): Promise<void> {
+  const web = await fetchProfile({ force: true }).catch(() => null);
   if (web && inApp.id && Number(web.id) !== inApp.id) {
-    deps.reportProblem({ type: "bridge", message: `in-app profile ${inApp.id} is not the session's ${String(web.id)}` });
+    reportProblem({ type: "bridge", message: `in-app profile ${inApp.id} is not the session's ${String(web.id)}` });
   }
 }
 
@@ -115,8 +110,8 @@ function describe(e: unknown): string {
   return o && typeof o === "object" ? `code ${String(o.code)} ${String(o.msg ?? "")}`.trim() : String(e);
 }
 
-function failed(deps: AppLoginDeps, e: unknown): AppLoginOutcome {
-  deps.reportProblem({ type: "bridge", message: `in-app login failed: ${describe(e)}`, stack: e instanceof Error && !(e instanceof Failure) ? e.stack : undefined });
+function failed(e: unknown): AppLoginOutcome {
+  reportProblem({ type: "bridge", message: `in-app login failed: ${describe(e)}`, stack: e instanceof Error && !(e instanceof Failure) ? e.stack : undefined });
   return "failed";
 }
 
@@ -127,12 +122,12 @@ let inFlight = false;
  * for (spec §4: after success the page goes on, e.g. Apply enrols), or opens the modal.
  * One at a time (spec §4: concurrent calls deduplicated): a call meanwhile is dropped.
  */
-export async function appAuth(cfg: BridgeConfig, req: AuthRequest, deps: AppLoginDeps & AuthUI): Promise<void> {
+export async function appAuth(cfg: BridgeConfig, req: AuthRequest): Promise<void> {
   if (inFlight) return;
   inFlight = true;
   try {
-    if ((await appLogin(cfg, req.mode, deps)) !== "done") return deps.showModal();
-    deps.markSucceeded();
+    if ((await appLogin(cfg, req.mode)) !== "done") return showAuth(req);
+    markAuthSucceeded(req.mode);
     req.onSuccess?.(req.mode);
     req.redeem?.();
     if (req.reloadOnSuccess) window.location.reload();

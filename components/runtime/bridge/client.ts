@@ -74,7 +74,7 @@ export function createBridge(name: string, win: Window = window, timeoutMs = REA
 
 let shared: Bridge | null = null;
 
-/** The page's bridge, created on first use: the first login in the app (index.ts). */
+/** The page's bridge, created when the in-app chunk starts (inApp.ts). */
 export function getBridge(name: string): Bridge {
   if (!shared || shared.name !== name) shared = createBridge(name);
   return shared;

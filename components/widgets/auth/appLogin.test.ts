@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureBridge, resetForTests as resetBridgeEntry } from "../../runtime/bridge";
+import { resetForTests as resetApp, startApp } from "../../runtime/app";
 import { resetBridgeForTests, type BridgeAnswer } from "../../runtime/bridge/client";
 import { resetForTests as resetContext } from "../../runtime/context";
 import { reportProblem } from "../../runtime/monitor";
 import { configureRequest, resetForTests as resetRequest } from "../../runtime/request";
-import type { AppConfig } from "../../runtime/types";
+import type { PageData } from "../../runtime/types";
 import { getAuthState, openAuth, resetAuth } from "./store";
 
 // Login through the app (spec §4, DESIGN §8): openAuth's routing, the calls it makes and
@@ -14,8 +14,14 @@ vi.mock("../../runtime/monitor", async (original) => ({ ...(await original<typeo
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 const win = window as unknown as Record<string, unknown>;
-const configure = (bridgeLogin: boolean) =>
-  configureBridge({ name: "Exchange", userAgentMarker: "ExchangeApp", bridge: "ExchangeBridge", bridgeLogin } as AppConfig);
+let stopApp = () => {};
+// What init.ts does in the app (runtime/app.ts); outside it, nothing starts.
+const startInApp = (bridgeLogin: boolean) => {
+  stopApp();
+  resetBridgeForTests();
+  const app = { name: "Exchange", userAgentMarker: "ExchangeApp", bridge: "ExchangeBridge", bridgeLogin };
+  stopApp = startApp({ app, appLinks: {} } as unknown as PageData);
+};
 
 type Handler = (params?: Record<string, unknown>) => Promise<BridgeAnswer> | BridgeAnswer;
 let app: Record<string, Handler>;
@@ -40,14 +46,12 @@ function installApp() {
 
 beforeEach(() => {
   resetAuth();
-  resetBridgeEntry();
-  resetBridgeForTests();
+  resetApp();
   resetRequest();
   resetContext();
   vi.mocked(reportProblem).mockClear();
   configureRequest({ apiBase: "/api", lang: "en", onError: () => {}, storage: null });
   setUA("3.7.0");
-  configure(true);
   bridgeCalls = [];
   fetches = [];
   sessionReply = { status: 200, body: { ret_code: 0, ret_msg: "OK", result: { id: 1001 } } };
@@ -57,6 +61,7 @@ beforeEach(() => {
     "UserProfile.getUserProfile": () => ({ code: 0, params: { uid: 1001, userName: "demo", userToken: "tok-1" } }),
   };
   installApp();
+  startInApp(true);
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -73,6 +78,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  stopApp();
   delete win.ExchangeBridge;
   document.cookie = "promo_session=; max-age=0; path=/";
   Object.defineProperty(navigator, "userAgent", { configurable: true, get: () => PHONE });
@@ -131,12 +137,11 @@ describe("openAuth in the app", () => {
   });
 
   it("opens the web dialog at once when the option is off or outside the app", async () => {
-    configure(false);
+    startInApp(false);
     openAuth({ mode: "login" });
     expect(getAuthState().login.visible).toBe(true);
     resetAuth();
-    configure(true);
-    setUA(null);
+    stopApp(); // outside the app init starts nothing
     openAuth({ mode: "register" });
     expect(getAuthState().register.visible).toBe(true);
     await settle();
@@ -189,6 +194,7 @@ describe("openAuth in the app", () => {
     delete win.ExchangeBridge;
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
+      startInApp(true); // the watch starts with the page
       openAuth({ mode: "login" });
       await vi.advanceTimersByTimeAsync(3000);
       expect(getAuthState().login.visible).toBe(true);

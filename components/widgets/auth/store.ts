@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { authInApp } from "../../runtime/bridge";
+import { authInApp } from "../../runtime/app";
 
 export type AuthMode = "login" | "register";
 
@@ -65,8 +65,17 @@ function shown(mode: AuthMode): Pick<AuthState, "login" | "register"> {
  * §8); the modal opens when the app is older or the bridge failed (that is reported).
  */
 export function openAuth(request: AuthRequest): void {
-  const showModal = () => set({ ...state, ...shown(request.mode), request });
-  if (!authInApp(request, { showModal, markSucceeded: () => set({ ...state, ...succeeded(request.mode) }) })) showModal();
+  if (!authInApp(request)) showAuth(request);
+}
+
+/** The web modal itself: openAuth's way outside the app, and the app's fallback. */
+export function showAuth(request: AuthRequest): void {
+  set({ ...state, ...shown(request.mode), request });
+}
+
+/** A login the app's own screen did (spec §4): the success flags, without the modal. */
+export function markAuthSucceeded(mode: AuthMode): void {
+  set({ ...state, ...succeeded(mode) });
 }
 
 function succeeded(mode: AuthMode): Pick<AuthState, "login" | "register"> {

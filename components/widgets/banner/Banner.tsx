@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import type { TFunction } from "../../runtime/i18n";
-import type { PageData } from "../../runtime/types";
+import { usePage } from "../../runtime/page";
+import { useT } from "../../runtime/useT";
 import { closedRecently, platformOf, rememberClose, safariBannerShows } from "./visibility";
 import "./banner.css";
 
@@ -9,12 +9,10 @@ import "./banner.css";
  * page's app link (page data appLink, deeplinks.md), the store of the visitor's platform
  * and a "Close" button remembered for 30 days. BannerHost renders it on phones outside
  * the app only; it stays away when Safari shows its own banner or after a Close.
- *
- * The page data and the translator come from BannerHost rather than from the page's
- * hooks: a lazy chunk that imports first-load modules makes the bundler split them
- * into chunks of their own, which every page would then load (DESIGN §7).
  */
-export default function Banner({ data, t }: { data: PageData; t: TFunction }) {
+export default function Banner() {
+  const data = usePage();
+  const t = useT();
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(

@@ -1,7 +1,5 @@
 import { lazy, Suspense } from "react";
 import { useClientContext } from "../../runtime/context";
-import { usePage } from "../../runtime/page";
-import { useT } from "../../runtime/useT";
 
 // The smart app banner's place in every page (DESIGN §8): the banner itself is a lazy
 // chunk that only phones outside the app load, after hydration (the prerendered HTML is
@@ -11,12 +9,10 @@ const Banner = lazy(() => import("./Banner").catch(() => ({ default: () => null 
 
 export function BannerHost() {
   const { hydrated, isPhone, isApp } = useClientContext();
-  const data = usePage();
-  const t = useT();
   if (!hydrated || !isPhone || isApp) return null;
   return (
     <Suspense fallback={null}>
-      <Banner data={data} t={t} />
+      <Banner />
     </Suspense>
   );
 }
