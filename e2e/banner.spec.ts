@@ -61,18 +61,23 @@ test.describe("on an Android phone", () => {
 test.describe("on a desktop", () => {
   test.use({ userAgent: DESKTOP, viewport: { width: 1280, height: 800 } });
 
-  test("shows no banner", async ({ page }) => {
+  test("shows no banner and loads none of the app's code", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
     await open(page);
     await page.waitForTimeout(300);
     await expect(page.getByRole("region", { name: "Get the app" })).toHaveCount(0);
+    expect(scripts.filter((s) => /\/(inApp|Banner)-/.test(s))).toEqual([]);
   });
 });
 
 test.describe("in the app", () => {
   test.use({ userAgent: APP, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("shows no banner", async ({ page }) => {
+  test("shows no banner; the in-app chunk loads with the page", async ({ page }) => {
+    const inApp = page.waitForRequest((r) => /\/inApp-[^/]+\.js$/.test(r.url()));
     await open(page);
+    await inApp;
     await page.waitForTimeout(300);
     await expect(page.getByRole("region", { name: "Get the app" })).toHaveCount(0);
   });
