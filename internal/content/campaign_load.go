@@ -251,23 +251,36 @@ func (s *Schedule) validate(c *Campaign, diags *diag.List) {
 		}
 		diags.Errorf(c.File, p.Line, p.Column, code, hint, format, args...)
 	}
-	if s.Start.IsZero() {
+	// A field written but unreadable (no zone, not a time) has its error already.
+	_, hasStart := s.At.Fields["start"]
+	_, hasEnd := s.At.Fields["end"]
+	if s.Start.IsZero() && !hasStart {
 		errAt("start", "missing-field", "write schedule.start like 2026-11-01T00:00:00Z", "schedule.start is missing")
 	}
-	if s.End.IsZero() {
+	if s.End.IsZero() && !hasEnd {
 		errAt("end", "missing-field", "write schedule.end like 2026-11-30T23:59:59Z", "schedule.end is missing")
 	}
+	line := func(field string) int { return s.At.Field(field).Line }
 	if !s.Start.IsZero() && !s.End.IsZero() && !s.End.After(s.Start) {
-		errAt("end", "bad-schedule", "the end must come after the start", "schedule.end is not after schedule.start")
+		errAt("end", "bad-schedule", "the end must come after the start", "schedule.end (line %d) is not after schedule.start (line %d)", line("end"), line("start"))
 	}
-	if s.EnrollStart.IsZero() {
+	// Enrolment happens while the campaign runs (spec §4: the apply button's window):
+	// a window reaching outside it would take enrolments the campaign never counts.
+	enrollStart, enrollEnd := !s.EnrollStart.IsZero(), !s.EnrollEnd.IsZero()
+	if enrollStart && !s.Start.IsZero() && s.EnrollStart.Before(s.Start) {
+		errAt("enrollStart", "bad-schedule", "start the enrolment at or after the campaign's start", "schedule.enrollStart (line %d) is before schedule.start (line %d)", line("enrollStart"), line("start"))
+	}
+	if enrollEnd && !s.End.IsZero() && s.EnrollEnd.After(s.End) {
+		errAt("enrollEnd", "bad-schedule", "end the enrolment at or before the campaign's end", "schedule.enrollEnd (line %d) is after schedule.end (line %d)", line("enrollEnd"), line("end"))
+	}
+	if !enrollStart {
 		s.EnrollStart = s.Start
 	}
-	if s.EnrollEnd.IsZero() {
+	if !enrollEnd {
 		s.EnrollEnd = s.End
 	}
-	if s.EnrollEnd.Before(s.EnrollStart) {
-		errAt("enrollEnd", "bad-schedule", "the enrolment must end after it starts", "schedule.enrollEnd is before schedule.enrollStart")
+	if (enrollStart || enrollEnd) && s.EnrollEnd.Before(s.EnrollStart) {
+		errAt("enrollEnd", "bad-schedule", "the enrolment must end after it starts", "schedule.enrollEnd (line %d) is before schedule.enrollStart (line %d)", line("enrollEnd"), line("enrollStart"))
 	}
 }
 

@@ -41,7 +41,8 @@ var (
 )
 
 // Decode parses data (the contents of file) into out, a pointer to a struct. Problems go
-// to diags with codes "yaml-syntax", "unknown-field", "wrong-type" and "bad-time".
+// to diags with codes "yaml-syntax", "unknown-field", "wrong-type", "bad-time" and
+// "time-without-zone".
 // It reports whether the document parsed at all.
 func Decode(file string, data []byte, out any, diags *diag.List) bool {
 	var doc yaml.Node
@@ -203,9 +204,20 @@ func (d *decoder) structure(n *yaml.Node, v reflect.Value, path string) {
 }
 
 func (d *decoder) time(n *yaml.Node, v reflect.Value, path string) {
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+	if t, err := time.Parse(time.RFC3339, n.Value); err == nil {
+		v.Set(reflect.ValueOf(t))
+		return
+	}
+	// A time without a zone would be read as UTC, which is rarely what an author in
+	// another zone means (a date-only end would even drop its last day): ask for one.
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02T15:04", "2006-01-02"} {
 		if t, err := time.Parse(layout, n.Value); err == nil {
-			v.Set(reflect.ValueOf(t))
+			local := t.Format("2006-01-02T15:04:05")
+			hint := fmt.Sprintf("write %sZ (UTC) or %s+08:00 (with the zone's offset)", local, local)
+			if layout == "2006-01-02" {
+				hint += fmt.Sprintf("; a day's end is %sT23:59:59 with its offset", t.Format("2006-01-02"))
+			}
+			d.errorf(n, "time-without-zone", hint, "%s has no time zone: %q", describe(path), n.Value)
 			return
 		}
 	}

@@ -71,6 +71,26 @@ func TestDecodeReportsEveryProblem(t *testing.T) {
 	}
 }
 
+// A time without a zone would silently be UTC (a date-only end would drop its last
+// day): it is an error whose hint writes the value with a zone.
+func TestTimeWithoutZoneIsAnError(t *testing.T) {
+	for src, want := range map[string]string{
+		"when: 2026-12-01T09:00:00\n": `f.yaml:1:7: error: field "when" has no time zone: "2026-12-01T09:00:00" [time-without-zone] (hint: write 2026-12-01T09:00:00Z (UTC) or 2026-12-01T09:00:00+08:00 (with the zone's offset))`,
+		"when: 2026-12-01\n":          `f.yaml:1:7: error: field "when" has no time zone: "2026-12-01" [time-without-zone] (hint: write 2026-12-01T00:00:00Z (UTC) or 2026-12-01T00:00:00+08:00 (with the zone's offset); a day's end is 2026-12-01T23:59:59 with its offset)`,
+		"when: 2026-12-01 09:30:00\n": `f.yaml:1:7: error: field "when" has no time zone: "2026-12-01 09:30:00" [time-without-zone] (hint: write 2026-12-01T09:30:00Z (UTC) or 2026-12-01T09:30:00+08:00 (with the zone's offset))`,
+	} {
+		var d doc
+		var diags diag.List
+		Decode("f.yaml", []byte(src), &d, &diags)
+		if items := diags.Items(); len(items) != 1 || items[0].String() != want {
+			t.Errorf("%q:\n got %v\nwant %s", src, items, want)
+		}
+		if !d.When.IsZero() {
+			t.Errorf("%q: decoded %v, want nothing", src, d.When)
+		}
+	}
+}
+
 func TestMergesMappingsIntoDefaults(t *testing.T) {
 	d := doc{Env: map[string]string{"a": "1", "b": "2"}}
 	var diags diag.List
