@@ -254,11 +254,11 @@ sections:
 // each error names both fields and where they are written.
 func TestScheduleOrderIsChecked(t *testing.T) {
 	for sched, want := range map[string]string{
-		"  start: 2026-12-01T00:00:00Z\n  end: 2026-11-01T00:00:00Z\n": "campaigns/one/campaign.yaml:5:8: error: schedule.end (line 5) is not after schedule.start (line 4) [bad-schedule] (hint: the end must come after the start)",
-		"  start: 2026-11-01T00:00:00Z\n  end: 2026-12-01T00:00:00Z\n  enrollStart: 2026-10-31T23:00:00Z\n": "campaigns/one/campaign.yaml:6:16: error: schedule.enrollStart (line 6) is before schedule.start (line 4) [bad-schedule] (hint: start the enrolment at or after the campaign's start)",
-		"  start: 2026-11-01T00:00:00Z\n  end: 2026-12-01T00:00:00Z\n  enrollEnd: 2026-12-01T00:00:01Z\n": "campaigns/one/campaign.yaml:6:14: error: schedule.enrollEnd (line 6) is after schedule.end (line 5) [bad-schedule] (hint: end the enrolment at or before the campaign's end)",
+		"  start: 2026-12-01T00:00:00Z\n  end: 2026-11-01T00:00:00Z\n":                                                                         "campaigns/one/campaign.yaml:5:8: error: schedule.end (line 5) is not after schedule.start (line 4) [bad-schedule] (hint: the end must come after the start)",
+		"  start: 2026-11-01T00:00:00Z\n  end: 2026-12-01T00:00:00Z\n  enrollStart: 2026-10-31T23:00:00Z\n":                                    "campaigns/one/campaign.yaml:6:16: error: schedule.enrollStart (line 6) is before schedule.start (line 4) [bad-schedule] (hint: start the enrolment at or after the campaign's start)",
+		"  start: 2026-11-01T00:00:00Z\n  end: 2026-12-01T00:00:00Z\n  enrollEnd: 2026-12-01T00:00:01Z\n":                                      "campaigns/one/campaign.yaml:6:14: error: schedule.enrollEnd (line 6) is after schedule.end (line 5) [bad-schedule] (hint: end the enrolment at or before the campaign's end)",
 		"  start: 2026-11-01T00:00:00Z\n  end: 2026-12-01T00:00:00Z\n  enrollStart: 2026-11-10T00:00:00Z\n  enrollEnd: 2026-11-09T00:00:00Z\n": "campaigns/one/campaign.yaml:7:14: error: schedule.enrollEnd (line 7) is before schedule.enrollStart (line 6) [bad-schedule] (hint: the enrolment must end after it starts)",
-		"  start: 2026-11-01T00:00:00+08:00\n  end: 2026-12-01\n": `campaigns/one/campaign.yaml:5:8: error: field "schedule.end" has no time zone: "2026-12-01" [time-without-zone]`,
+		"  start: 2026-11-01T00:00:00+08:00\n  end: 2026-12-01\n":                                                                              `campaigns/one/campaign.yaml:5:8: error: field "schedule.end" has no time zone: "2026-12-01" [time-without-zone]`,
 	} {
 		root := sitetest.Write(t, "-- campaigns/one/campaign.yaml --\nid: \"1\"\nnamespace: one\nschedule:\n"+sched)
 		var d diag.List
