@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/image/draw"
+
+	"github.com/promohq/promo/internal/content"
 )
 
 // artWidths are the widths a raster hero art is published in besides its own
@@ -66,7 +68,7 @@ func (b *build) scaledArt(slug, name string, data []byte, width int, src string)
 		}
 		b.variants[key] = out
 		ext := path.Ext(name)
-		rel := path.Join(path.Dir(strings.TrimPrefix(src, "/")), hashedName(fmt.Sprintf("%s-%s-%dw%s", slug, strings.TrimSuffix(path.Base(name), ext), w, ext), out))
+		rel := path.Join(path.Dir(strings.TrimPrefix(src, "/")), content.HashedName(fmt.Sprintf("%s-%s-%dw%s", slug, strings.TrimSuffix(path.Base(name), ext), w, ext), out))
 		if err := b.out.write(rel, out); err != nil {
 			return nil, err
 		}

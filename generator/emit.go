@@ -2,9 +2,7 @@ package generator
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -25,13 +23,6 @@ import (
 //go:embed defaults
 var defaultFiles embed.FS
 
-// hashedName inserts the first 8 bytes of the content's SHA-256 before the extension.
-func hashedName(name string, data []byte) string {
-	sum := sha256.Sum256(data)
-	ext := path.Ext(name)
-	return strings.TrimSuffix(name, ext) + "-" + strings.ToUpper(hex.EncodeToString(sum[:4])) + ext
-}
-
 // writeErrorDictionaries writes each locale's error-code dictionary, merged along its
 // fallback chain, as a hashed JSON file fetched on the first error (DESIGN §2). It
 // returns the site path per locale.
@@ -44,7 +35,7 @@ func (b *build) writeErrorDictionaries() (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		rel := path.Join(bundle.AssetsDir, "i18n", hashedName(content.ErrorNamespace+"."+locale+".json", data))
+		rel := path.Join(bundle.AssetsDir, "i18n", content.HashedName(content.ErrorNamespace+"."+locale+".json", data))
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}
@@ -64,7 +55,7 @@ func (b *build) copyImages() (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		rel := path.Join(bundle.AssetsDir, "img", hashedName(c.Slug+"-"+path.Base(c.Image), data))
+		rel := path.Join(bundle.AssetsDir, "img", content.HashedName(c.Slug+"-"+path.Base(c.Image), data))
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}

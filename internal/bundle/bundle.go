@@ -15,13 +15,14 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/promohq/promo/internal/content"
+	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/diag"
 )
 
 // Paths of the bundles inside the output folder. Everything under assets/ has a
 // content hash in its name and is cached for a year (DESIGN §2).
 const (
-	AssetsDir   = "assets"
+	AssetsDir   = contract.AssetsDir
 	clientEntry = "promo-client:" // + slug: the virtual entry of a campaign's page
 	serverEntry = "promo-server:pages"
 	entryNS     = "promo-entry"

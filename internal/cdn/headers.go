@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // Header is one response header of a HeaderRule.
@@ -53,7 +55,7 @@ func DefaultHeaders(csp string) []HeaderRule {
 			{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"},
 		}},
 		{
-			Pattern: "/assets/*",
+			Pattern: "/" + contract.AssetsDir + "/*",
 			Detach:  []string{"Cache-Control"},
 			Headers: []Header{{"Cache-Control", "public, max-age=31536000, immutable"}},
 		},

@@ -1,4 +1,4 @@
-package generator
+package content
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The art's intrinsic size comes from the file: PNG by its header, SVG by its width
+// An image's intrinsic size comes from the file: PNG by its header, SVG by its width
 // and height or else its viewBox; without either the build says how to fix it.
 func TestImageSize(t *testing.T) {
 	var buf bytes.Buffer
@@ -26,7 +26,7 @@ func TestImageSize(t *testing.T) {
 		{name: "a.svg", data: `<html/>`, err: "the root element is <html>, not <svg>"},
 		{name: "a.png", data: "not a png", err: "cannot read the image's size"},
 	} {
-		w, h, err := imageSize(c.name, []byte(c.data))
+		w, h, err := ImageSize(c.name, []byte(c.data))
 		if c.err != "" {
 			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.err)) {
 				t.Errorf("%.40s: error %v, want %q", c.data, err, c.err)
