@@ -44,10 +44,20 @@ func (b *build) writeErrorDictionaries() (map[string]string, error) {
 	return urls, nil
 }
 
-// copyImages copies each campaign's SEO image under a content-hashed name.
+// copyImages copies each campaign's SEO image under a content-hashed name, and the
+// images its rules show at the paths their HTML names (content.RenderRules).
 func (b *build) copyImages() (map[string]string, error) {
 	urls := map[string]string{}
 	for _, c := range b.site.Campaigns {
+		for _, img := range b.site.RulesImages[c.Slug] {
+			data, err := os.ReadFile(filepath.Join(b.site.Root, filepath.FromSlash(img.File)))
+			if err != nil {
+				return nil, err
+			}
+			if err := b.out.write(strings.TrimPrefix(img.Src, "/"), data); err != nil {
+				return nil, err
+			}
+		}
 		if c.Image == "" {
 			continue
 		}

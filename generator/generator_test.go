@@ -614,3 +614,20 @@ func writePNG(t *testing.T, file string, w, h int) {
 		t.Fatal(err)
 	}
 }
+
+// An image a rules file shows from its campaign folder is in the output at the
+// hashed path the page's rules name.
+func TestRulesImagesArePublished(t *testing.T) {
+	root := writeSite(t, "-- campaigns/blast/img/chart.svg --\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"180\"></svg>\n-- campaigns/blast/rules/pt-BR.md --\n1. Veja o gráfico:\n\n![Gráfico](../img/chart.svg)\n")
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	page := read(t, root, "pt-BR/blast/index.html")
+	m := regexp.MustCompile(`<img src="(/assets/img/blast-chart-[0-9A-F]{8}\.svg)" alt="Gráfico" width="320" height="180" loading="lazy"`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no published image in the pt-BR rules:\n%s", page)
+	}
+	if got := read(t, root, m[1]); !strings.Contains(got, `width="320"`) {
+		t.Errorf("%s holds %q", m[1], got)
+	}
+}

@@ -26,6 +26,9 @@ type Site struct {
 	Catalog   *i18n.Catalog
 	// Rules holds each campaign's rules rendered to HTML: slug → locale → HTML.
 	Rules map[string]map[string]string
+	// RulesImages lists the campaign-folder images the rules show, per slug: the
+	// build publishes each at its hashed path.
+	RulesImages map[string][]RulesImage
 	// broken holds the files the loader reported errors in.
 	broken map[string]bool
 }
@@ -51,7 +54,7 @@ func (s *Site) Campaign(slug string) *Campaign {
 func Load(root string) (*Site, *diag.List) {
 	var diags diag.List
 	cfg := LoadConfig(root, &diags)
-	s := &Site{Root: root, Config: cfg, Rules: map[string]map[string]string{}, broken: map[string]bool{}}
+	s := &Site{Root: root, Config: cfg, Rules: map[string]map[string]string{}, RulesImages: map[string][]RulesImage{}, broken: map[string]bool{}}
 	s.Campaigns = LoadCampaigns(root, cfg, &diags)
 	s.Catalog = i18n.Load(root, cfg.Locales, &diags)
 	en := cfg.DefaultLocale
@@ -102,7 +105,13 @@ func (s *Site) renderRules(c *Campaign, diags *diag.List) {
 			diags.Errorf(file, 0, 0, "read", "", "cannot read: %v", err)
 			continue
 		}
-		out[locale] = RenderRules(file, src, diags)
+		html, images := RenderRules(s.Root, file, src, diags)
+		out[locale] = html
+		for _, img := range images {
+			if !slices.Contains(s.RulesImages[c.Slug], img) {
+				s.RulesImages[c.Slug] = append(s.RulesImages[c.Slug], img)
+			}
+		}
 	}
 	s.Rules[c.Slug] = out
 }
