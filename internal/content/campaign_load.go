@@ -124,8 +124,8 @@ func (c *Campaign) loadRules(root string, cfg *Config, diags *diag.List) {
 		}
 		if !slices.Contains(locales, locale) {
 			hint := "name it after one of the site's locales"
-			if s := diag.Suggest(locale, locales); s != "" {
-				hint = fmt.Sprintf("did you mean %s.md?", s)
+			if s := diag.DidYouMean(diag.SuggestLocales(locale, locales), ".md"); s != "" {
+				hint = s
 			}
 			diags.Errorf(file, 0, 0, "unknown-locale", hint, "%q is not a locale of the site", locale)
 			continue

@@ -275,3 +275,26 @@ func TestScheduleOrderIsChecked(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A rules file or a locales folder named after a locale the site does not have gets
+// the locale meant, by language before spelling (ja.md is ja-JP.md, not en.md).
+func TestLocaleFileHintsNameTheLocale(t *testing.T) {
+	root := sitetest.Write(t, "-- campaigns/one/campaign.yaml --\nid: \"1\"\nnamespace: one\nschedule: {start: 2026-11-01T00:00:00Z, end: 2026-12-01T00:00:00Z}\n"+
+		"-- campaigns/one/rules/en.md --\nx\n-- campaigns/one/rules/ja.md --\nx\n-- campaigns/one/rules/pt_BR.md --\nx\n-- locales/zh/one.json --\n{}\n")
+	_, d := Load(root)
+	var got []string
+	for _, x := range d.Errors() {
+		if x.Code == "unknown-locale" {
+			got = append(got, x.String())
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		`campaigns/one/rules/ja.md: error: "ja" is not a locale of the site [unknown-locale] (hint: did you mean ja-JP.md?)`,
+		`campaigns/one/rules/pt_BR.md: error: "pt_BR" is not a locale of the site [unknown-locale] (hint: did you mean pt-BR.md?)`,
+		`locales/zh: error: "zh" is not a locale of the site [unknown-locale] (hint: did you mean one of zh-HK, zh-MY, zh-TW?)`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

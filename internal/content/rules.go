@@ -61,6 +61,9 @@ func RenderRules(root, file string, src []byte, diags *diag.List) (string, []Rul
 				images = append(images, img)
 			}
 		case *ast.HTMLBlock, *ast.RawHTML:
+			if strings.HasPrefix(htmlText(n, src), "</") {
+				break // its opening tag has the warning
+			}
 			line, col := htmlPos(n, src)
 			diags.Warnf(file, line, col, "raw-html", "write it in Markdown (emphasis, lists, tables, links); for a line break end the line with a backslash",
 				"raw HTML is not shown on the page: %s", strconv.Quote(firstLine(htmlText(n, src))))

@@ -35,8 +35,8 @@ func TestRenderDropsRawHTMLAndChecksLinks(t *testing.T) {
 		`campaigns/x/rules/en.md:3:1: warning: raw HTML is not shown on the page: "<script>alert(1)</script>" [raw-html] (hint: write it in Markdown (emphasis, lists, tables, links); for a line break end the line with a backslash)`,
 		`campaigns/x/rules/en.md:6:15: error: link "javascript:alert(1)" is neither http(s) nor site-relative [bad-link]`,
 		`campaigns/x/rules/en.md:6:47: error: image "data:image/png;base64,AA" is not a file of the campaign folder [bad-image]`,
-		`campaigns/x/rules/en.md:7:70: warning: raw HTML is not shown on the page: "<b>" [raw-html]`,
-		`campaigns/x/rules/en.md:8:15: error: link "mailto:a@x.example,b@x.example" is not a mailto: link with one address [bad-link]`,
+		`campaigns/x/rules/en.md:7:71: warning: raw HTML is not shown on the page: "<b>" [raw-html]`,
+		`campaigns/x/rules/en.md:8:17: error: link "mailto:a@x.example,b@x.example" is not a mailto: link with one address [bad-link]`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("diagnostics:\n%s", strings.Join(got, "\n"))

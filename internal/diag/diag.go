@@ -5,6 +5,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -192,6 +193,48 @@ func Suggest(s string, candidates []string) string {
 		}
 	}
 	return best
+}
+
+// SuggestLocales names the locales s most likely means, for "did you mean" hints on
+// files named after a locale: the same code written another way (pt_BR, zh-hk), else
+// the locales of the same language (ja → ja-JP, zh → zh-HK, zh-MY, zh-TW), else the
+// nearest by spelling. None when nothing is close.
+func SuggestLocales(s string, locales []string) []string {
+	norm := func(x string) string { return strings.ToLower(strings.ReplaceAll(x, "_", "-")) }
+	lang := func(x string) string { l, _, _ := strings.Cut(norm(x), "-"); return l }
+	var same []string
+	for _, l := range locales {
+		if norm(l) == norm(s) {
+			return []string{l}
+		}
+		if lang(l) == lang(s) {
+			same = append(same, l)
+		}
+	}
+	if len(same) > 0 {
+		slices.Sort(same)
+		return same
+	}
+	if best := Suggest(s, locales); best != "" {
+		return []string{best}
+	}
+	return nil
+}
+
+// DidYouMean phrases candidates as a hint, each with suffix (".md"): "did you mean
+// ja-JP.md?" or "did you mean one of zh-HK.md, zh-TW.md?"; "" without candidates.
+func DidYouMean(candidates []string, suffix string) string {
+	switch len(candidates) {
+	case 0:
+		return ""
+	case 1:
+		return "did you mean " + candidates[0] + suffix + "?"
+	}
+	named := make([]string, len(candidates))
+	for i, c := range candidates {
+		named[i] = c + suffix
+	}
+	return "did you mean one of " + strings.Join(named, ", ") + "?"
 }
 
 func distance(a, b string) int {

@@ -24,3 +24,23 @@ func TestLineColCountsCharacters(t *testing.T) {
 		t.Errorf("ByteColumn = %d, want 8", got)
 	}
 }
+
+// Files named after a locale get the locale the author most likely meant: the same
+// code written another way, else the locales of that language, else a near spelling.
+func TestSuggestLocales(t *testing.T) {
+	locales := []string{"en", "ja-JP", "pt-BR", "pt-PT", "zh-HK", "zh-TW", "ar-SA"}
+	for in, want := range map[string]string{
+		"ja":    "did you mean ja-JP.md?",
+		"pt_BR": "did you mean pt-BR.md?",
+		"zh-hk": "did you mean zh-HK.md?",
+		"zh":    "did you mean one of zh-HK.md, zh-TW.md?",
+		"pt-AO": "did you mean one of pt-BR.md, pt-PT.md?",
+		"ar-SB": "did you mean ar-SA.md?",
+		"ja-jp": "did you mean ja-JP.md?",
+		"xx-YY": "",
+	} {
+		if got := DidYouMean(SuggestLocales(in, locales), ".md"); got != want {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
+	}
+}

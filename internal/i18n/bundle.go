@@ -92,8 +92,8 @@ func Load(root string, locales []string, diags *diag.List) *Catalog {
 		}
 		if !slices.Contains(locales, locale) {
 			hint := "rename the folder after one of the site's locales or add the locale to site.yaml"
-			if s := diag.Suggest(locale, locales); s != "" {
-				hint = fmt.Sprintf("did you mean %s?", s)
+			if s := diag.DidYouMean(diag.SuggestLocales(locale, locales), ""); s != "" {
+				hint = s
 			}
 			diags.Errorf(dir, 0, 0, "unknown-locale", hint, "%q is not a locale of the site", locale)
 			continue
