@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -148,6 +149,7 @@ func (c *Config) validate(diags *diag.List) {
 		diags.Errorf(ConfigFile, l, col, "bad-base-url", "write an origin like https://promo.example.com", "baseURL %q is not an absolute http(s) origin", c.BaseURL)
 	}
 	c.BaseURL = strings.TrimSuffix(c.BaseURL, "/")
+	c.warnLoopbackBaseURL(diags)
 	seen := map[string]bool{}
 	for _, code := range c.Locales {
 		l, col := at("locales")
@@ -335,4 +337,25 @@ func (c *Config) IsLocale(code string) bool { return slices.Contains(c.Locales, 
 // String describes the configuration briefly, for logs.
 func (c *Config) String() string {
 	return fmt.Sprintf("%d locales, environment %s", len(c.Locales), c.Environment)
+}
+
+// warnLoopbackBaseURL: baseURL goes into canonical links, hreflang, the sitemap and
+// robots.txt. The default (a loopback origin, right for `local`) in a build for a real
+// environment would publish links no visitor or crawler can follow.
+func (c *Config) warnLoopbackBaseURL(diags *diag.List) {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || c.Environment == "local" {
+		return
+	}
+	host := u.Hostname()
+	if ip := net.ParseIP(host); !(host == "localhost" || strings.HasSuffix(host, ".localhost") || ip != nil && ip.IsLoopback()) {
+		return
+	}
+	where := "the default baseURL"
+	p := c.At.Field("baseURL")
+	if _, written := c.At.Fields["baseURL"]; written {
+		where = "baseURL"
+	}
+	diags.Warnf(ConfigFile, p.Line, p.Column, "loopback-base-url", "set baseURL in "+ConfigFile+" to the site's public origin, like https://promo.example.com",
+		"%s %s is a loopback address, but environment is %s: canonical links, the sitemap and robots.txt would point at it", where, c.BaseURL, c.Environment)
 }

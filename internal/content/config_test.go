@@ -112,7 +112,7 @@ func TestAnalyticsDefaults(t *testing.T) {
 }
 
 func TestAnalyticsLoadsOutsideLocal(t *testing.T) {
-	c, d := loadConfigYAML(t, "environment: production\nanalytics:\n  gtm: GTM-AB12CD3\n  projectType: spot-growth\n")
+	c, d := loadConfigYAML(t, "environment: production\nbaseURL: https://promo.example.com\nanalytics:\n  gtm: GTM-AB12CD3\n  projectType: spot-growth\n")
 	if err := d.Err(); err != nil || len(d.Items()) != 0 {
 		t.Fatalf("diagnostics: %v", d.Items())
 	}
@@ -214,5 +214,28 @@ func TestAppBridge(t *testing.T) {
 	c, d = loadConfigYAML(t, "app:\n  bridge: MyBridge\n  bridgeLogin: false\n")
 	if d.HasErrors() || c.App.Bridge != "MyBridge" || c.App.BridgeLogin {
 		t.Fatalf("site.yaml: %+v %v", c.App, d)
+	}
+}
+
+// A loopback baseURL is right for local; in a build for another environment it would
+// publish canonical links, the sitemap and robots.txt no one can follow.
+func TestLoopbackBaseURLOutsideLocalIsAWarning(t *testing.T) {
+	for yaml, want := range map[string]string{
+		"environment: production\n":                                     "site.yaml:1:1: warning: the default baseURL http://127.0.0.1:8080 is a loopback address, but environment is production: canonical links, the sitemap and robots.txt would point at it [loopback-base-url] (hint: set baseURL in site.yaml to the site's public origin, like https://promo.example.com)",
+		"environment: test\nbaseURL: http://localhost:9000/\n":          "site.yaml:2:10: warning: baseURL http://localhost:9000 is a loopback address, but environment is test",
+		"environment: dev\nbaseURL: http://[::1]:8080\n":                "site.yaml:2:10: warning: baseURL http://[::1]:8080 is a loopback address",
+		"environment: production\nbaseURL: https://promo.example.com\n": "",
+		"environment: local\n":                                          "",
+	} {
+		_, d := loadConfigYAML(t, yaml)
+		var got []string
+		for _, w := range d.Warnings() {
+			if w.Code == "loopback-base-url" {
+				got = append(got, w.String())
+			}
+		}
+		if want == "" && len(got) != 0 || want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], want)) {
+			t.Errorf("%q: got %q, want %q", yaml, got, want)
+		}
 	}
 }
