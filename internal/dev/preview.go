@@ -126,7 +126,7 @@ type previewView struct {
 
 type previewCampaign struct {
 	Slug, ID, Title string
-	Status          string // "5 ongoing", "unavailable"
+	Status          string // "Ongoing", "Unavailable": in words, as its buttons say
 	Code            string // "4" … "7", "unavailable": which control is pressed
 	Overridden      bool
 	Links           []previewLink
@@ -202,9 +202,9 @@ func (p *previewHandler) campaigns(s *content.Site, state map[string]mock.Campai
 			}
 		}
 		if code == 0 {
-			mc.Status, mc.Code = "unavailable", "unavailable"
+			mc.Status, mc.Code = "Unavailable", "unavailable"
 		} else {
-			mc.Status, mc.Code = strconv.Itoa(code)+" "+contract.CampaignStatusText(code), strconv.Itoa(code)
+			mc.Status, mc.Code = statusWords(code), strconv.Itoa(code)
 		}
 		for _, l := range cfg.Locales {
 			mc.Links = append(mc.Links, previewLink{Locale: l, Href: cfg.PagePath(l, c.Slug),
@@ -435,4 +435,14 @@ func previewAPIPath(s *content.Site, path string) string {
 func previewHasCookie(r *http.Request, name, value string) bool {
 	c, err := r.Cookie(name)
 	return err == nil && c.Value == value
+}
+
+// statusWords names a campaign status for designers ("Not started"), as the matrix's
+// buttons do; the API's code stays in the row's class for styling.
+func statusWords(code int) string {
+	text := contract.CampaignStatusText(code)
+	if text == "" {
+		return "Status " + strconv.Itoa(code)
+	}
+	return strings.ToUpper(text[:1]) + text[1:]
 }
