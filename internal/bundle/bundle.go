@@ -5,9 +5,11 @@
 package bundle
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -248,6 +250,7 @@ func (b *Bundler) Analyse(outDir string, res api.BuildResult) (*Bundle, error) {
 		rel, _ := filepath.Rel(outDir, filepath.Join(b.Root, metaPath))
 		return "/" + filepath.ToSlash(rel)
 	}
+	bundle.dropEmptyChunks(&meta, sitePath)
 	byEntry := map[string]string{}
 	for out, o := range meta.Outputs {
 		if o.EntryPoint != "" && !strings.HasSuffix(out, ".map") {
@@ -351,4 +354,51 @@ func (b *Bundler) Scan(diags *diag.List) *Bundle {
 		return nil
 	}
 	return out
+}
+
+// dropEmptyChunks removes the chunks whose modules compile to nothing, with the import
+// statements that load them. esbuild makes a chunk for every set of entries that reach
+// a module, code or not: a barrel of re-exports (components/index.ts) shared by two
+// page.tsx campaigns became an empty script every such page loaded and preloaded.
+func (bundle *Bundle) dropEmptyChunks(meta *metafile, sitePath func(string) string) {
+	empty := map[string]bool{} // metafile paths
+	for out, o := range meta.Outputs {
+		if o.EntryPoint == "" && strings.HasSuffix(out, ".js") && blankScript(bundle.Files[strings.TrimPrefix(sitePath(out), "/")]) {
+			empty[out] = true
+		}
+	}
+	if len(empty) == 0 {
+		return
+	}
+	for out, o := range meta.Outputs {
+		kept := o.Imports[:0]
+		for _, imp := range o.Imports {
+			if !empty[imp.Path] {
+				kept = append(kept, imp)
+				continue
+			}
+			// An empty chunk exports nothing: only a bare `import "…";` can name it.
+			file := strings.TrimPrefix(sitePath(out), "/")
+			stmt := regexp.MustCompile(`import\s*"` + regexp.QuoteMeta(sitePath(imp.Path)) + `";?\n?`)
+			bundle.Files[file] = stmt.ReplaceAll(bundle.Files[file], nil)
+		}
+		o.Imports = kept
+		meta.Outputs[out] = o
+	}
+	for out := range empty {
+		delete(meta.Outputs, out)
+		for _, f := range []string{"", ".map", ".LEGAL.txt"} {
+			delete(bundle.Files, strings.TrimPrefix(sitePath(out), "/")+f)
+		}
+	}
+}
+
+// blankScript: nothing but white space and line comments (a source-map URL).
+func blankScript(src []byte) bool {
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if line = bytes.TrimSpace(line); len(line) > 0 && !bytes.HasPrefix(line, []byte("//")) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -193,4 +194,64 @@ export default function Page() { return null; }
 		}
 	}
 	checkPreloads(t, out, res.OutputFiles, "x", pa)
+}
+
+// A barrel of re-exports shared by two page.tsx campaigns compiles to nothing; the
+// page must not load (or preload) an empty script for it.
+func TestNoEmptyChunks(t *testing.T) {
+	root := sitetest.Write(t, `
+-- components/entry/client.tsx --
+export function hydrate(p: unknown) { return p; }
+-- components/styles/base.css --
+body { margin: 0 }
+-- components/index.ts --
+export { Hero } from "./template/Hero";
+export type { PageData } from "./runtime/types";
+-- components/template/Hero.tsx --
+export function Hero() { return "hero"; }
+-- components/template/CampaignPage.tsx --
+import { Hero } from "./Hero";
+export default function CampaignPage() { return Hero(); }
+-- components/runtime/types.ts --
+export interface PageData { locale: string }
+-- campaigns/a/page.tsx --
+import { Hero } from "@promo/components";
+export default function Page() { return Hero() + "a"; }
+-- campaigns/b/page.tsx --
+import { Hero, type PageData } from "@promo/components";
+export default function Page(p: PageData) { return Hero() + p.locale; }
+`)
+	var cs []*content.Campaign
+	for _, s := range []string{"a", "b"} {
+		cs = append(cs, &content.Campaign{Slug: s, Page: "campaigns/" + s + "/page.tsx"})
+	}
+	cs = append(cs, &content.Campaign{Slug: "c"}) // the standard template
+	b := &Bundler{Root: root, Components: filepath.Join(root, "components"), NodeModules: filepath.Join(sitetest.RepoRoot(), "node_modules"), Campaigns: cs, Minify: true}
+	out := filepath.Join(t.TempDir(), "out")
+	res := api.Build(b.ClientOptions(out))
+	if len(res.Errors) > 0 {
+		t.Fatalf("build: %s", res.Errors[0].Text)
+	}
+	built, err := b.Analyse(out, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, data := range built.Files {
+		if filepath.Ext(f) == ".js" && len(bytes.TrimSpace(data)) == 0 {
+			t.Errorf("%s is empty", f)
+		}
+	}
+	for _, s := range []string{"a", "b"} {
+		pa := built.Pages[s]
+		for _, p := range append(pa.Preload, pa.Entry) {
+			if _, ok := built.Files[p[1:]]; !ok {
+				t.Errorf("%s loads %s, which is not written", s, p)
+			}
+		}
+		var written []api.OutputFile // what the build writes, the dropped imports gone
+		for f, data := range built.Files {
+			written = append(written, api.OutputFile{Path: filepath.Join(out, filepath.FromSlash(f)), Contents: data})
+		}
+		checkPreloads(t, out, written, s, pa)
+	}
 }
