@@ -14,6 +14,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	_ "golang.org/x/image/webp" // hero art and rules images may be WebP
 )
 
 // Images of a campaign folder (hero art, images in rules files) are published under
