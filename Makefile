@@ -68,6 +68,8 @@ test-e2e: setup
 bench: setup
 	go test -run='^$$' -bench=. -benchmem -count=6 ./generator ./function ./internal/cdn | tee bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./internal/dev | tee -a bench.out
+	bash scripts/install-browser.sh
+	$(NODE) scripts/bench/hot-update.mjs | tee -a bench.out
 	@echo "== medians of the runs above (benchstat)"
 	go tool benchstat bench.out
 	DUR=10s bash function/bench/run.sh | tee -a bench.out

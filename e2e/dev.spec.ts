@@ -95,11 +95,17 @@ test("Escape and the close button dismiss the overlay; the next error brings it 
   await expect(overlay(page)).toContainText("Build failed: 2 errors");
 });
 
-test("a text edit shows on the open page without a manual reload", async ({ page, consoleProblems }) => {
+test("a text edit updates the open page in place: the dialog, the scroll and the page stay", async ({ page, consoleProblems }) => {
   await page.goto("/depositblastoff/");
   await waitForHydration(page);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toHaveText("Deposit Blast-Off");
+  // A reload would lose this mark, the scroll position and the open dialog.
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+  await page.getByRole("button", { name: "Apply" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Log in" });
+  await expect(dialog).toBeVisible();
+  await page.getByRole("textbox", { name: /email/i }).first().fill("designer@example.com");
 
   await edit("locales/en/depositblastoff.json", (text) => {
     const texts = JSON.parse(text);
@@ -107,6 +113,37 @@ test("a text edit shows on the open page without a manual reload", async ({ page
     return JSON.stringify(texts, null, 2) + "\n";
   });
   await expect(heading).toHaveText("Deposit Blast-Off, now live", { timeout: 5000 });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("textbox", { name: /email/i }).first()).toHaveValue("designer@example.com");
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(consoleProblems).toEqual([]);
+});
+
+test("a rules edit updates the open page in place, keeping the scroll", async ({ page, consoleProblems }) => {
+  await page.goto("/depositblastoff/");
+  await waitForHydration(page);
+  const rules = page.locator("[data-promo-html]").first();
+  await rules.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+
+  await edit("campaigns/depositblastoff/rules/en.md", (text) => text.replace("at least 100 USDT in a single", "at least 250 USDT in a single"));
+  await expect(rules).toContainText("at least 250 USDT in a single", { timeout: 5000 });
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(2);
+
+  expect(consoleProblems).toEqual([]);
+});
+
+test("a code edit reloads the open page", async ({ page, consoleProblems }) => {
+  await page.goto("/referral-v2/");
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+  // The page's code changed: its scripts are others, and only a reload runs them.
+  await edit("campaigns/referral-v2/page.tsx", (text) => text.replace('className="promo-page"', 'className="promo-page promo-page--edited"'));
+  await expect(page.locator("main.promo-page--edited")).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => page.evaluate(() => (window as { stillHere?: boolean }).stillHere ?? false), { timeout: 10_000 }).toBe(false);
   await waitForHydration(page);
   expect(consoleProblems).toEqual([]);
 });

@@ -22,10 +22,15 @@ export function hydrate(page: ComponentType): void {
   root.querySelectorAll<HTMLElement>("[data-promo-html]").forEach((el) => {
     html[el.dataset.promoHtml!] = el.innerHTML;
   });
+  const app = (d: PageData, h: Record<string, string>) => <App page={page} data={d} html={h} stableSink={null} />;
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // running as one long task, which a phone's CPU turns into blocking time.
   startTransition(() => {
-    hydrateRoot(root, <App page={page} data={data} html={html} stableSink={null} />);
+    const live = hydrateRoot(root, app(data, html));
+    // Under `promo dev` (its client script sets __PROMO_DEV__), a content edit renders
+    // the same tree with the new page data, so the page keeps its state (DESIGN §7).
+    const dev = (window as { __PROMO_DEV__?: { swap?: unknown } }).__PROMO_DEV__;
+    if (dev) dev.swap = (d: PageData, h: Record<string, string>) => live.render(app(d, h));
   });
 }
 

@@ -243,7 +243,11 @@ func (s *Server) rebuild(changes content.Changes) {
 		// A fix that restores the last good output changes no file, but open pages must
 		// still hear that the error is gone.
 		if len(out.Rendered) > 0 || len(out.Written) > 0 || changes.All || recovered {
-			s.events.publish(event{"reload", map[string]any{"build": report.Build, "pages": pages, "cssOnly": changes.StylesOnly()}})
+			// hot: only content changed (texts, rules, YAML), so the scripts are the same
+			// and an open page swaps in its new page data in place (DESIGN §7), keeping
+			// its scroll, open dialogs and login; code and style edits reload as before.
+			hot := !changes.Code() && !recovered
+			s.events.publish(event{"reload", map[string]any{"build": report.Build, "pages": pages, "cssOnly": changes.StylesOnly(), "hot": hot}})
 		}
 		fmt.Fprintf(s.opts.Log, "rebuilt in %d ms (%s): %d pages re-rendered, %d files written\n",
 			report.Took.Milliseconds(), out.Phases, len(out.Rendered), len(out.Written))

@@ -101,11 +101,32 @@ func TestATextEditReloadsOnlyItsPage(t *testing.T) {
 		t.Fatalf("re-rendered %v (err %v), want only /ja-JP/blast/", r.Rendered, r.Err)
 	}
 	e := next(t, events, "reload")
-	if pages, _ := e["pages"].([]string); !slices.Equal(pages, []string{"/ja-JP/blast/"}) || e["cssOnly"] != false {
+	if pages, _ := e["pages"].([]string); !slices.Equal(pages, []string{"/ja-JP/blast/"}) || e["cssOnly"] != false || e["hot"] != true {
 		t.Errorf("reload event %v", e)
 	}
 	if code, body := get(t, s.Handler(), "/ja-JP/blast/"); code != 200 || !strings.Contains(body, "新ブラスト") || !strings.Contains(body, clientTag+"</head>") {
 		t.Errorf("page after the edit: %d, client injected: %v", code, strings.Contains(body, clientTag))
+	}
+}
+
+// Content edits (texts, rules, campaign.yaml) are swapped into open pages in place
+// (DESIGN §7); an edit of code makes them reload.
+func TestContentEditsAreHotAndCodeEditsReload(t *testing.T) {
+	s, root, events := start(t)
+	for _, tc := range []struct {
+		archive string
+		hot     bool
+	}{
+		{"-- campaigns/blast/rules/en.md --\n1. Deposit **200 USDT**.\n", true},
+		{"-- campaigns/other/campaign.yaml --\nid: \"1002\"\nnamespace: other\nschedule: {start: 2026-11-01T00:00:00Z, end: 2099-12-02T00:00:00Z}\n", true},
+		{"-- campaigns/blast/page.tsx --\nexport default function Page() { return <main>edited</main>; }\n", false},
+	} {
+		if r := edit(t, s, root, tc.archive); r.Err != nil {
+			t.Fatalf("%s: %v", tc.archive, r.Err)
+		}
+		if e := next(t, events, "reload"); e["hot"] != tc.hot {
+			t.Errorf("%s: reload event %v, want hot %v", tc.archive, e, tc.hot)
+		}
 	}
 }
 

@@ -13,6 +13,8 @@
   // preview matrix does): one client per page.
   if (window.__PROMO_DEV_CLIENT__) return;
   window.__PROMO_DEV_CLIENT__ = true;
+  // The page's runtime puts its content swap here when it hydrates (swapContent).
+  window.__PROMO_DEV__ = {};
 
   function readCookies() {
     const out = {};
@@ -151,7 +153,8 @@
         if (d.cssOnly) {
           swapStyles();
         } else if (d.pages == null || d.pages.map(withSlash).includes(withSlash(location.pathname)) || isPreview) {
-          location.reload();
+          if (d.hot && d.pages != null && !isPreview) swapContent();
+          else location.reload();
         }
       });
       es.addEventListener("error", (e) => {
@@ -194,6 +197,45 @@
     if (Array.isArray(payload)) return payload;
     if (Array.isArray(payload.errors)) return payload.errors;
     return [payload];
+  }
+
+  // A content edit (texts, rules, campaign.yaml) swaps the page's data in place: the
+  // page's own runtime re-renders with it (entry/client.tsx registers the swap), so
+  // the scroll position, an open dialog and the login stay (DESIGN §7). Anything the
+  // swap cannot carry (other scripts or style sheets, another language or direction,
+  // a page without the hook) reloads instead.
+  async function swapContent() {
+    const swap = window.__PROMO_DEV__ && window.__PROMO_DEV__.swap;
+    let doc;
+    try {
+      const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+      if (!res.ok) throw new Error(String(res.status));
+      doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    } catch {
+      location.reload();
+      return;
+    }
+    const same = (sel, attr) =>
+      [...doc.querySelectorAll(sel)].map((e) => e.getAttribute(attr)).join(" ") ===
+      [...document.querySelectorAll(sel)].map((e) => e.getAttribute(attr)).join(" ");
+    const root = doc.documentElement;
+    const script = doc.getElementById("promo-data");
+    if (
+      typeof swap !== "function" || !script ||
+      !same('script[type="module"]', "src") || !same('link[rel~="stylesheet"]', "href") ||
+      root.lang !== document.documentElement.lang || root.dir !== document.documentElement.dir
+    ) {
+      location.reload();
+      return;
+    }
+    const html = {};
+    doc.querySelectorAll("[data-promo-html]").forEach((el) => (html[el.dataset.promoHtml] = el.innerHTML));
+    document.title = doc.title;
+    try {
+      swap(JSON.parse(script.textContent || "{}"), html);
+    } catch {
+      location.reload();
+    }
   }
 
   // Swaps each <link rel=stylesheet> for the one in the same position of the freshly
