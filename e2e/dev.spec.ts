@@ -75,6 +75,24 @@ test("a broken campaign.yaml shows the error overlay, left to right on an Arabic
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("انطلاقة الإيداع");
 });
 
+test("a page.tsx that throws while prerendering is shown at its own line, once", async ({ page }) => {
+  await page.goto("/referral-v2/");
+  await waitForHydration(page);
+  const rel = "campaigns/referral-v2/page.tsx";
+  const before = await edit(rel, (text) => text.replace("  const t = useT();\n", '  const t = useT();\n  if (t("steps.title")) throw new Error("no steps yet");\n'));
+  const line = before.split("\n").findIndex((l) => l.includes("const t = useT();")) + 2;
+
+  await expect(overlay(page)).toBeVisible({ timeout: 10_000 });
+  await expect(overlay(page)).toContainText(`${rel}:${line}:`);
+  await expect(overlay(page)).toContainText("prerendering referral-v2 failed in");
+  await expect(overlay(page)).toContainText("Error: no steps yet");
+  await expect(overlay(page)).toContainText('throw new Error("no steps yet")'); // the excerpt
+  await expect(overlay(page).getByRole("listitem")).toHaveCount(1);
+
+  await restore();
+  await expect(overlay(page)).toHaveCount(0, { timeout: 10_000 });
+});
+
 test("Escape and the close button dismiss the overlay; the next error brings it back", async ({ page }) => {
   await page.goto("/depositblastoff/");
   await waitForHydration(page);

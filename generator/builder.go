@@ -219,7 +219,7 @@ func (bl *Builder) bundle(ctx context.Context, b *build, diags *diag.List) error
 		slugs = append(slugs, c.Slug)
 	}
 	if bl.bd == nil {
-		bl.bd = &bundle.Bundler{Root: bl.opts.Root, Components: bl.opts.Components, NodeModules: bl.opts.NodeModules, Minify: !bl.opts.NoMinify}
+		bl.bd = &bundle.Bundler{Root: bl.opts.Root, Components: bl.opts.Components, NodeModules: bl.opts.NodeModules, Minify: !bl.opts.NoMinify, SourceMaps: bl.opts.SourceMaps}
 	}
 	bl.bd.Campaigns = b.site.Campaigns // the plugin reads them on every rebuild
 	virtualOut := filepath.Join(bl.opts.Root, ".promo-out")

@@ -33,6 +33,10 @@ type Options struct {
 	Workers     int      // prerender processes; default min(2, CPUs)
 	Locales     []string // Build (the function) makes only these and the default locale; empty: all
 	NoMinify    bool
+	// SourceMaps gives the page scripts linked source maps with their sources, for
+	// the browser's devtools (watch mode). Published builds go without: the maps would
+	// publish the sources and add to every script.
+	SourceMaps bool
 	// Renderer prerenders pages; default Node workers started by the Builder and
 	// closed with it.
 	Renderer Renderer
@@ -314,6 +318,7 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 		}
 	}
 	var rendered []string
+	problems := renderProblems{root: b.site.Root, components: b.opts.Components}
 	const batch = 128
 	for start := 0; start < len(stale); start += batch {
 		idx := stale[start:min(start+batch, len(stale))]
@@ -333,11 +338,11 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 				src = c.Page
 			}
 			if res.Err != nil {
-				diags.Errorf(src, 0, 0, "render", "fix the component; the stack above names the line", "rendering %s failed: %v", p.Path, res.Err)
+				problems.add(p, src, true, res.Err.Error())
 				continue
 			}
 			for _, w := range res.Warnings {
-				diags.Errorf(src, 0, 0, "render", "React reported this while prerendering; fix the component", "rendering %s: %s", p.Path, firstLine(w))
+				problems.add(p, src, false, w)
 			}
 			next[p.File] = renderedPage{sum: sums[i], html: shellHTML(p, res.HTML, res.Stable)}
 			rendered = append(rendered, p.Path)
@@ -346,6 +351,7 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 			b.opts.Progress(min(start+batch, len(stale)), len(stale))
 		}
 	}
+	problems.report(diags)
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}

@@ -7,6 +7,10 @@
 // bundle (NODE_PATH finds it), so it stays loaded and warm across watch-mode edits.
 const { createInterface } = require("node:readline");
 
+// Stacks name the sources (the bundle's source map), not server.cjs's minified lines:
+// the build reports the first frame in the author's code (generator/rendererr.go).
+process.setSourceMapsEnabled(true);
+
 let render = null;
 let warnings = [];
 // React reports problems (invalid markup, bad keys) through console.error; they are

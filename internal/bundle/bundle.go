@@ -54,6 +54,7 @@ type Bundler struct {
 	Root, Components, NodeModules string // absolute
 	Campaigns                     []*content.Campaign
 	Minify                        bool
+	SourceMaps                    bool // linked source maps for the page scripts (generator.Options)
 }
 
 // Template is the standard campaign page, relative to the components folder: the page
@@ -161,6 +162,9 @@ func (b *Bundler) ClientOptions(outDir string) api.BuildOptions {
 	// Licence notices go to a .LEGAL.txt beside each script rather than into the code
 	// every visitor downloads (DESIGN §7's 90 KB first load).
 	o.LegalComments = api.LegalCommentsExternal
+	if b.SourceMaps {
+		o.Sourcemap = api.SourceMapLinked
+	}
 	return o
 }
 
@@ -179,6 +183,10 @@ func (b *Bundler) ServerOptions(outFile string) api.BuildOptions {
 	// Whitespace and syntax only: Node parses the bundle after each code edit, while
 	// names stay readable in stacks.
 	o.MinifyWhitespace, o.MinifySyntax = true, true
+	// A source map beside the bundle (never in the output): the worker has Node map
+	// its stacks, so a prerender error names the author's file and line (DESIGN §3).
+	o.Sourcemap = api.SourceMapLinked
+	o.SourcesContent = api.SourcesContentExclude
 	o.Write = true
 	o.Metafile = false
 	return o

@@ -5,8 +5,11 @@ package diag
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -255,4 +258,39 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Excerpt returns d's source line under root with a caret at its column, indented
+// for a terminal, as compilers print them; "" when d has no line or the file cannot
+// be read.
+//
+//	7 |   if (t("steps.title")) throw new Error("boom");
+//	  |                               ^
+func Excerpt(root string, d Diagnostic) string {
+	if d.File == "" || d.Line <= 0 {
+		return ""
+	}
+	file := d.File
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(root, filepath.FromSlash(file))
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if d.Line > len(lines) {
+		return ""
+	}
+	text := strings.TrimRight(lines[d.Line-1], "\r")
+	num := strconv.Itoa(d.Line)
+	pad := strings.Repeat(" ", len(num))
+	out := fmt.Sprintf("  %s | %s\n", num, strings.ReplaceAll(text, "\t", "    "))
+	if d.Column > 0 {
+		// The caret goes under the column's character; tabs were widened alike.
+		prefix := []rune(text)[:min(d.Column-1, utf8.RuneCountInString(text))]
+		width := len([]rune(strings.ReplaceAll(string(prefix), "\t", "    ")))
+		out += fmt.Sprintf("  %s | %s^\n", pad, strings.Repeat(" ", width))
+	}
+	return out
 }

@@ -76,6 +76,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if errors.As(err, &failure) {
 		for _, d := range failure.Diagnostics {
 			fmt.Fprintln(opts.IO.ErrOut, d.String())
+			fmt.Fprint(opts.IO.ErrOut, diag.Excerpt(opts.Root, d))
 		}
 		return fmt.Errorf("build failed with %d error(s); %s was left as it was", len(failure.Diagnostics), outName(opts))
 	}
