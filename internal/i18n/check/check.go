@@ -335,12 +335,25 @@ func (c *checker) fallbackFor(locale, ns string, lk lkey) string {
 	return c.en
 }
 
+// missingBundle warns about a namespace a locale lacks, unless that is by design: the
+// chain falls back to the same language (en-HK shows en, zh-HK shows zh-TW), or the
+// namespace is a campaign's that is not translated into the locale at all (its pages
+// are then wholly in the fallback language and not advertised in it; the matrix shows
+// it as "—"). The library's texts (widgets, error codes) every page shows.
 func (c *checker) missingBundle(locale, ns string) {
 	from := c.en
 	for _, l := range c.site.Config.Chain(locale)[1:] {
 		if c.cat.Bundle(l, ns) != nil {
 			from = l
 			break
+		}
+	}
+	if language(from) == language(locale) {
+		return
+	}
+	for _, cp := range c.site.Campaigns {
+		if cp.Namespace == ns && !c.site.Translated(cp, locale) {
+			return
 		}
 	}
 	c.diags.Warnf(bundleFile(locale, ns), 0, 0, CodeMissingBundle, "translate "+bundleFile(c.en, ns)+" into this file",
@@ -680,4 +693,10 @@ func (c *checker) unused(used map[string][]i18n.Use, entries map[string]string) 
 			}
 		}
 	}
+}
+
+// language is a locale's language subtag: "zh" of zh-HK.
+func language(locale string) string {
+	l, _, _ := strings.Cut(locale, "-")
+	return strings.ToLower(l)
 }
