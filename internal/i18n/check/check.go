@@ -21,6 +21,7 @@
 //	unused-namespace      warning   an English namespace nothing uses
 //	unknown-plural-rules  warning   the plural table does not know the locale's language
 //	no-components         warning   no components folder: key uses are not checked
+//	rules-fallback        warning   a translated page shows rules in another language
 package check
 
 import (
@@ -52,6 +53,7 @@ const (
 	CodeUnusedNamespace     = "unused-namespace"
 	CodeUnknownPluralRules  = "unknown-plural-rules"
 	CodeNoComponents        = "no-components"
+	CodeRulesFallback       = "rules-fallback"
 )
 
 // Partial lists the locales the specification translates only partly, with the
@@ -122,6 +124,7 @@ func Run(s *content.Site, loaded *diag.List, f Folders) *Report {
 		f.NodeModules = filepath.Join(s.Root, "node_modules")
 	}
 	c.translations()
+	c.rules()
 	c.keyUses(f)
 	return &Report{Diagnostics: c.diags.Items(), Matrix: c.matrix}
 }
@@ -699,4 +702,29 @@ func (c *checker) unused(used map[string][]i18n.Use, entries map[string]string) 
 func language(locale string) string {
 	l, _, _ := strings.Cut(locale, "-")
 	return strings.ToLower(l)
+}
+
+// rules adds each campaign's rules files to the matrix (one key: the file) and warns
+// where a page translated into a locale would show its rules in another language:
+// the Arabic page with English rules (a fallback within the language, like en-HK's,
+// is by design).
+func (c *checker) rules() {
+	for _, cp := range c.site.Campaigns {
+		if len(cp.Rules) == 0 {
+			continue
+		}
+		row := Row{Rules: cp.Slug, Keys: 1}
+		for _, l := range c.site.Config.Locales {
+			cell := Cell{Locale: l, Expected: Expected(l, cp.Namespace)}
+			if _, own := cp.Rules[l]; own {
+				cell.File, cell.Present = true, 1
+			} else if _, from := c.site.RulesHTML(cp.Slug, l); from != "" && c.site.Translated(cp, l) && language(from) != language(l) {
+				file := path.Join(content.CampaignsDir, cp.Slug, "rules", l+".md")
+				c.diags.Warnf(file, 0, 0, CodeRulesFallback, "add "+file+", translated from "+cp.Rules[from],
+					"the %s page of %s shows its texts in %s but its rules in %s", l, cp.Slug, l, from)
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		c.matrix.Rows = append(c.matrix.Rows, row)
+	}
 }

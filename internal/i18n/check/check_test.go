@@ -397,3 +397,40 @@ func TestKnownFallbacksAreNotWarnings(t *testing.T) {
 		}
 	}
 }
+
+// Rules files count in the matrix; a page translated into a language whose rules fall
+// back to another language is a warning naming the file to add. A locale the campaign
+// is not translated into, and a fallback within the language, are not.
+func TestRulesCoverage(t *testing.T) {
+	rep, _ := lines(t, base+`
+-- campaigns/one/rules/en.md --
+1. Rules.
+-- campaigns/one/rules/ja-JP.md --
+1. ルール。
+-- locales/ja-JP/one.json --
+{"hero": {"title": "ワン", "subtitle": "{{amount}} USDT 獲得"}, "steps": {"first": "登録"}}
+-- locales/ar-SA/one.json --
+{"hero": {"title": "واحد", "subtitle": "اربح {{amount}} USDT"}, "steps": {"first": "سجّل"}}
+`)
+	var got []string
+	for _, d := range rep.Diagnostics {
+		if d.Code == CodeRulesFallback {
+			got = append(got, d.String())
+		}
+	}
+	expect(t, got, `campaigns/one/rules/ar-SA.md: warning: the ar-SA page of one shows its texts in ar-SA but its rules in en [rules-fallback] (hint: add campaigns/one/rules/ar-SA.md, translated from campaigns/one/rules/en.md)`)
+	var row *Row
+	for i := range rep.Matrix.Rows {
+		if rep.Matrix.Rows[i].Rules == "one" {
+			row = &rep.Matrix.Rows[i]
+		}
+	}
+	if row == nil {
+		t.Fatal("no rules row for campaign one")
+	}
+	for _, c := range row.Cells {
+		if want := c.Locale == "en" || c.Locale == "ja-JP"; c.File != want {
+			t.Errorf("rules of one in %s: file %v, want %v", c.Locale, c.File, want)
+		}
+	}
+}

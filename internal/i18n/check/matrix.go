@@ -8,16 +8,20 @@ import (
 	"unicode/utf8"
 )
 
-// Matrix is the translation coverage of a site: one row per English namespace, one
-// cell per locale.
+// Matrix is the translation coverage of a site: one row per English namespace, then
+// one per campaign's rules files, and one cell per locale.
 type Matrix struct {
 	Locales []string // the site's locales, in site order
 	Rows    []Row    // by namespace name
 }
 
-// Row is one namespace.
+// Row is one namespace, or one campaign's rules (Rules set, Namespace empty).
 type Row struct {
 	Namespace string
+	// Rules is the campaign whose rules files the row counts: a cell is 100% with the
+	// locale's own campaigns/<slug>/rules/<locale>.md, "—" without (its page shows the
+	// rules of the next locale of its chain that has them).
+	Rules string
 	// Keys counts English's logical keys: the plural forms of a key (k_one, k_other)
 	// count once, since languages have different numbers of them.
 	Keys int
@@ -79,6 +83,9 @@ func (m Matrix) Render(w io.Writer) error {
 	table := [][]string{append([]string{"namespace", "keys"}, m.Locales...)}
 	for _, r := range m.Rows {
 		line := []string{r.Namespace, fmt.Sprint(r.Keys)}
+		if r.Rules != "" {
+			line = []string{"rules: " + r.Rules, "md"}
+		}
 		for _, c := range r.Cells {
 			line = append(line, r.Text(c))
 		}
@@ -128,7 +135,8 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		Percent  *int `json:"percent"` // null when there is nothing to measure
 	}
 	type jsonRow struct {
-		Namespace string              `json:"namespace"`
+		Namespace string              `json:"namespace,omitempty"`
+		Rules     string              `json:"rules,omitempty"` // a campaign's rules files
 		Keys      int                 `json:"keys"`
 		Coverage  map[string]jsonCell `json:"coverage"`
 	}
@@ -150,7 +158,7 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		doc.Diagnostics = append(doc.Diagnostics, jsonDiag{Severity: d.Severity.String(), File: d.File, Line: d.Line, Column: d.Column, Code: d.Code, Message: d.Message, Hint: d.Hint})
 	}
 	for _, row := range r.Matrix.Rows {
-		jr := jsonRow{Namespace: row.Namespace, Keys: row.Keys, Coverage: map[string]jsonCell{}}
+		jr := jsonRow{Namespace: row.Namespace, Rules: row.Rules, Keys: row.Keys, Coverage: map[string]jsonCell{}}
 		for _, c := range row.Cells {
 			jc := jsonCell{File: c.File, Broken: c.Broken, Expected: c.Expected, Present: c.Present}
 			if p, ok := row.Percent(c); ok {
