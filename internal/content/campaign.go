@@ -3,6 +3,7 @@
 package content
 
 import (
+	"strings"
 	"time"
 
 	"github.com/promohq/promo/internal/contract"
@@ -17,14 +18,17 @@ const (
 
 // Campaign is one campaign, as written in its campaign.yaml plus what its folder holds.
 type Campaign struct {
-	ID        string     `yaml:"id"`        // sent as campaign_id / campaignId; a string as written
-	Namespace string     `yaml:"namespace"` // translation namespace of the page texts
-	API       string     `yaml:"api"`       // APINew (default) or APIOld
-	Schedule  Schedule   `yaml:"schedule"`
-	Image     string     `yaml:"image"` // SEO image, relative to the campaign folder
-	Widgets   Widgets    `yaml:"widgets"`
-	Sections  []Section  `yaml:"sections"` // the page's blocks in order; none: the template's default
-	At        yamlpos.At `yaml:"-"`
+	ID        string    `yaml:"id"`        // sent as campaign_id / campaignId; a string as written
+	Namespace string    `yaml:"namespace"` // translation namespace of the page texts
+	API       string    `yaml:"api"`       // APINew (default) or APIOld
+	Schedule  Schedule  `yaml:"schedule"`
+	Image     string    `yaml:"image"` // SEO image, relative to the campaign folder
+	Widgets   Widgets   `yaml:"widgets"`
+	Sections  []Section `yaml:"sections"` // the page's blocks in order; none: the template's default
+	// Keys the page builds at run time (t(`tasks.${task}.title`)): declared so they are
+	// checked, counted and shipped like the keys written out; {a,b} lists variants.
+	Keys []string   `yaml:"keys"`
+	At   yamlpos.At `yaml:"-"`
 
 	Slug  string            `yaml:"-"` // folder name: the page's URL segment
 	File  string            `yaml:"-"` // campaigns/<slug>/campaign.yaml
@@ -182,6 +186,31 @@ func (c *Campaign) TextKeys() []TextKey {
 		for _, col := range s.Columns {
 			add(col, s.At, "columns")
 		}
+	}
+	for _, k := range c.Keys {
+		for _, key := range ExpandKeys(k) {
+			add(key, c.At, "keys")
+		}
+	}
+	return out
+}
+
+// ExpandKeys expands the {a,b} variants of a declared key (campaign.yaml keys:):
+// "tasks.{register,deposit}.title" is tasks.register.title and tasks.deposit.title.
+// Groups multiply; a key without one is itself.
+func ExpandKeys(pattern string) []string {
+	open := strings.IndexByte(pattern, '{')
+	if open < 0 {
+		return []string{pattern}
+	}
+	end := strings.IndexByte(pattern[open:], '}')
+	if end < 0 {
+		return []string{pattern}
+	}
+	end += open
+	var out []string
+	for _, v := range strings.Split(pattern[open+1:end], ",") {
+		out = append(out, ExpandKeys(pattern[:open]+v+pattern[end+1:])...)
 	}
 	return out
 }

@@ -171,7 +171,15 @@ func (c *Campaign) validate(root string, diags *diag.List) {
 	}
 	c.Widgets.validate(c, errAt)
 	c.validateSections(root, errAt)
+	for _, k := range c.Keys {
+		if !declaredKeyShape.MatchString(k) {
+			errAt(c.At, "keys", "bad-key", "write a text key, with {a,b} for its variants: tasks.{register,deposit}.title", "keys: %q is not a text key", k)
+		}
+	}
 }
+
+// declaredKeyShape is a key of keys:, with at most simple {a,b} groups.
+var declaredKeyShape = regexp.MustCompile(`^(?:[A-Za-z0-9_-]+|\{[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*\})+(?:\.(?:[A-Za-z0-9_-]+|\{[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]+)*\})+)*$`)
 
 // sectionFields says which options each section type takes (besides type and title).
 var sectionFields = map[string][]string{

@@ -22,6 +22,7 @@
 //	unknown-plural-rules  warning   the plural table does not know the locale's language
 //	no-components         warning   no components folder: key uses are not checked
 //	rules-fallback        warning   a translated page shows rules in another language
+//	undeclared-keys       warning   a page builds keys at run time that campaign.yaml keys: does not list
 package check
 
 import (
@@ -54,6 +55,7 @@ const (
 	CodeUnknownPluralRules  = "unknown-plural-rules"
 	CodeNoComponents        = "no-components"
 	CodeRulesFallback       = "rules-fallback"
+	CodeUndeclaredKeys      = "undeclared-keys"
 )
 
 // Partial lists the locales the specification translates only partly, with the
@@ -586,6 +588,7 @@ func (c *checker) keyUses(f Folders) {
 	for _, cp := range c.site.Campaigns {
 		entries[cp.Slug] = relTo(root, bd.PageSource(cp))
 		for _, use := range pageUses[cp.Slug] {
+			c.undeclared(use, cp)
 			missing.Check(use, cp)
 			ns := use.Namespace
 			if ns == "" {
@@ -727,4 +730,23 @@ func (c *checker) rules() {
 		}
 		c.matrix.Rows = append(c.matrix.Rows, row)
 	}
+}
+
+// undeclared warns about a key a campaign's own code builds at run time (t(`tasks.${k}`))
+// that its campaign.yaml does not declare: a missing one would show as the raw key
+// with nothing to catch it. The library's components declare theirs in code review.
+func (c *checker) undeclared(use i18n.Use, cp *content.Campaign) {
+	if !use.Prefix || !strings.HasPrefix(use.File, content.CampaignsDir+"/") || (use.Namespace != "" && use.Namespace != cp.Namespace) {
+		return
+	}
+	for _, k := range cp.Keys {
+		for _, key := range content.ExpandKeys(k) {
+			if strings.HasPrefix(key, use.Key) {
+				return
+			}
+		}
+	}
+	c.diags.Warnf(use.File, use.Line, use.Column, CodeUndeclaredKeys,
+		fmt.Sprintf("list them in %s, like keys: [\"%s{a,b}\"]", cp.File, use.Key),
+		"t(`%s${…}`) builds its keys at run time: a missing one would show as the raw key", use.Key)
 }

@@ -434,3 +434,28 @@ func TestRulesCoverage(t *testing.T) {
 		}
 	}
 }
+
+// Keys a page builds at run time are declared in campaign.yaml: declared and present
+// pass, declared and missing fail where declared, undeclared ones are a warning at the
+// call.
+func TestDynamicKeys(t *testing.T) {
+	page := "-- campaigns/one/page.tsx --\nimport { useT } from \"@promo/components\";\nexport default function Page() {\n  const t = useT();\n  return [\"a\", \"b\"].map((k) => t(`tasks.${k}.title`));\n}\n"
+	texts := "-- locales/en/one.json --\n{\"hero\": {\"title\": \"One\", \"subtitle\": \"Win {{amount}} USDT\"}, \"steps\": {\"first\": \"Sign up\"}, \"tasks\": {\"a\": {\"title\": \"A\"}, \"b\": {\"title\": \"B\"}}}\n"
+	codes := func(rep *Report) (out []string) {
+		for _, d := range rep.Diagnostics {
+			if d.Code == CodeUndeclaredKeys || d.Code == "missing-text" || d.Code == "bad-key" {
+				out = append(out, d.String())
+			}
+		}
+		return out
+	}
+	undeclared, _ := lines(t, base+page+texts)
+	expect(t, codes(undeclared), "campaigns/one/page.tsx:4:32: warning: t(`tasks.${…}`) builds its keys at run time: a missing one would show as the raw key [undeclared-keys] (hint: list them in campaigns/one/campaign.yaml, like keys: [\"tasks.{a,b}\"])")
+
+	declare := "keys:\n  - tasks.{a,b,c}.title\n"
+	missing, _ := lines(t, strings.Replace(base, "namespace: one\n", "namespace: one\n"+declare, 1)+page+texts)
+	expect(t, codes(missing), `campaigns/one/campaign.yaml:4:3: error: text "tasks.c.title" is missing from locales/en/one.json [missing-text] (hint: add the key to locales/en/one.json)`)
+
+	declared, _ := lines(t, strings.Replace(base, "namespace: one\n", "namespace: one\nkeys: [tasks.{a,b}.title]\n", 1)+page+texts)
+	expect(t, codes(declared))
+}
