@@ -14,6 +14,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/promohq/promo/internal/bundle"
+	"github.com/promohq/promo/internal/i18n/check"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
 )
@@ -321,7 +322,12 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 		}
 	}
 	uses := bundle.PageUses(b.site, b.bundle)
-	bundle.NewMissingTexts(b.site, diags).Page(uses)
+	// The texts are judged by `promo check`'s own checks on this build's bundle: what
+	// check calls an error fails the build, its warnings are the build's too.
+	rep := check.RunBundled(b.site, nil, check.Folders{Components: bl.opts.Components, NodeModules: bl.opts.NodeModules}, b.bundle)
+	for _, d := range rep.Diagnostics {
+		diags.Add(d)
+	}
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}

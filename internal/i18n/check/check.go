@@ -112,6 +112,13 @@ func Load(root string, f Folders) *Report {
 // Run checks a loaded site. loaded holds the loader's diagnostics (they are part of
 // the report, and tell which bundles could not be parsed); it may be nil.
 func Run(s *content.Site, loaded *diag.List, f Folders) *Report {
+	return RunBundled(s, loaded, f, nil)
+}
+
+// RunBundled is Run on pages bundled already: `promo build` passes its own bundle, so
+// the build judges the texts with exactly the checks of `promo check` (one validation
+// path, DESIGN §3) without bundling twice. A nil bundle is scanned here.
+func RunBundled(s *content.Site, loaded *diag.List, f Folders, built *bundle.Bundle) *Report {
 	c := &checker{site: s, cat: s.Catalog, en: s.Config.DefaultLocale, broken: map[string]bool{}}
 	if loaded != nil {
 		c.diags.Merge(loaded)
@@ -127,7 +134,7 @@ func Run(s *content.Site, loaded *diag.List, f Folders) *Report {
 	}
 	c.translations()
 	c.rules()
-	c.keyUses(f)
+	c.keyUses(f, built)
 	return &Report{Diagnostics: c.diags.Items(), Matrix: c.matrix}
 }
 
@@ -555,7 +562,7 @@ func (c *checker) plurals(locale string, eng, loc *grouped, warned map[string]bo
 // through package bundle): missing ones are errors, English keys nothing uses are
 // warnings. Namespaced keys (gmp-lib:…) count wherever a component writes them, on a
 // page or not yet.
-func (c *checker) keyUses(f Folders) {
+func (c *checker) keyUses(f Folders, scanned *bundle.Bundle) {
 	root, _ := filepath.Abs(c.site.Root)
 	components, _ := filepath.Abs(f.Components)
 	nodeModules, _ := filepath.Abs(f.NodeModules)
@@ -565,7 +572,9 @@ func (c *checker) keyUses(f Folders) {
 		return
 	}
 	bd := &bundle.Bundler{Root: root, Components: components, NodeModules: nodeModules, Campaigns: c.site.Campaigns, Minify: true}
-	scanned := bd.Scan(&c.diags)
+	if scanned == nil {
+		scanned = bd.Scan(&c.diags)
+	}
 	if scanned == nil {
 		return // the pages do not bundle: that is reported, and their keys are unknown
 	}
