@@ -14,9 +14,9 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/promohq/promo/internal/bundle"
-	"github.com/promohq/promo/internal/i18n/check"
 	"github.com/promohq/promo/internal/content"
 	"github.com/promohq/promo/internal/diag"
+	"github.com/promohq/promo/internal/i18n/check"
 )
 
 // Builder is a build context in esbuild's sense: it keeps esbuild's incremental
