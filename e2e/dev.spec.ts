@@ -93,6 +93,19 @@ test("a page.tsx that throws while prerendering is shown at its own line, once",
   await expect(overlay(page)).toHaveCount(0, { timeout: 10_000 });
 });
 
+test("a text missing at run time is named in the overlay, not left as a raw key without a word", async ({ page }) => {
+  await page.goto("/referral-v2/");
+  await waitForHydration(page);
+  const step = "nope";
+  await edit("campaigns/referral-v2/page.tsx", (text) =>
+    text.replace("{t(\"steps.title\")}", `{t(\`steps.\${"${step}"}\`)}`),
+  );
+  const notice = page.getByRole("alertdialog", { name: "Missing texts" });
+  await expect(notice).toBeVisible({ timeout: 10_000 });
+  await expect(notice).toContainText('Text "steps.nope" of referral-v2 is not in any bundle');
+  await expect(notice).toContainText("locales/en/referral-v2.json");
+});
+
 test("Escape and the close button dismiss the overlay; the next error brings it back", async ({ page }) => {
   await page.goto("/depositblastoff/");
   await waitForHydration(page);

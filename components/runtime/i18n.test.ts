@@ -177,3 +177,22 @@ describe("every bundle under locales/ reads as with i18next", () => {
     });
   }
 });
+
+describe("a text no bundle has", () => {
+  it("shows the raw key and tells promo dev's client which, when there is one", () => {
+    const seen: string[] = [];
+    const w = globalThis as { __PROMO_DEV__?: unknown };
+    w.__PROMO_DEV__ = { missingText: (ns: string, key: string) => seen.push(`${ns}:${key}`) };
+    try {
+      const { t } = createI18n(data("en", { camp: { a: "A" } }));
+      expect(t("a")).toBe("A");
+      expect(t("tasks.b.title")).toBe("tasks.b.title");
+      expect(t("gmp-lib:x.y")).toBe("x.y");
+      expect(seen).toEqual(["camp:tasks.b.title", "gmp-lib:x.y"]);
+    } finally {
+      delete w.__PROMO_DEV__;
+    }
+    // Without promo dev (a published page, the prerender) the key shows, silently.
+    expect(createI18n(data("en", {})).t("z")).toBe("z");
+  });
+});

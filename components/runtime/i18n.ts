@@ -78,7 +78,10 @@ export function createI18n(data: PageData): Translator {
         : [path];
     // Like i18next, an empty text counts as missing.
     const text = candidates.map((c) => lookup(resources[namespace], c)).find((v) => v != null && v !== "");
-    return interpolate(typeof text === "string" ? text : path, options);
+    if (typeof text === "string") return interpolate(text, options);
+    // The page shows the raw key; promo dev's overlay says which (internal/dev/client).
+    (globalThis as { __PROMO_DEV__?: { missingText?: (ns: string, key: string) => void } }).__PROMO_DEV__?.missingText?.(namespace, path);
+    return interpolate(path, options);
   };
   const lang = (key: string) => {
     const [namespace, path] = split(key);

@@ -13,8 +13,9 @@
   // preview matrix does): one client per page.
   if (window.__PROMO_DEV_CLIENT__) return;
   window.__PROMO_DEV_CLIENT__ = true;
-  // The page's runtime puts its content swap here when it hydrates (swapContent).
-  window.__PROMO_DEV__ = {};
+  // The page's runtime puts its content swap here when it hydrates (swapContent), and
+  // tells of texts it could not find (missingText): never a raw key without a word.
+  window.__PROMO_DEV__ = { missingText };
 
   function readCookies() {
     const out = {};
@@ -231,6 +232,7 @@
     const html = {};
     doc.querySelectorAll("[data-promo-html]").forEach((el) => (html[el.dataset.promoHtml] = el.innerHTML));
     document.title = doc.title;
+    missing.clear(); // texts still missing say so again as the page renders
     try {
       swap(JSON.parse(script.textContent || "{}"), html);
     } catch {
@@ -268,6 +270,28 @@
       next.addEventListener("error", done, { once: true });
       old.after(next);
     });
+  }
+
+  // ---- Texts missing at run time ----
+
+  // A key no bundle has reaches t() (typically one built at run time): the page shows
+  // the raw key. Gathered for a moment, then shown in the overlay, once per key.
+  const missing = new Map();
+  let missingTimer = 0;
+  function missingText(ns, key) {
+    const id = ns + ":" + key;
+    if (missing.has(id)) return;
+    missing.set(id, {
+      file: "locales/en/" + ns + ".json",
+      code: "missing-text",
+      message: 'Text "' + key + '" of ' + ns + " is not in any bundle: the page shows the raw key.",
+      hint: "add it to locales/en/" + ns + ".json; if the page builds the key at run time, list it under keys: in campaign.yaml so the check sees it",
+    });
+    clearTimeout(missingTimer);
+    missingTimer = setTimeout(() => {
+      if (overlay && overlay.dataset.kind === "build") return; // a build error comes first
+      showErrors([...missing.values()], "Missing texts");
+    }, 50);
   }
 
   // ---- Overlay and badge: one shadow root, created on first use ----
@@ -328,18 +352,21 @@ pre { margin: 10px 0 0; padding: 12px 0; background: #0d1117; border-radius: 6px
     return n;
   }
 
-  function showErrors(errors) {
+  // title: "Build failed" for a build's errors, else what the problems are.
+  function showErrors(errors, title) {
     hideOverlay();
+    const kind = title ? "page" : "build";
     const box = el("div", "overlay");
+    box.dataset.kind = kind;
     box.setAttribute("role", "alertdialog");
-    box.setAttribute("aria-label", "Build error");
+    box.setAttribute("aria-label", title || "Build error");
     const panel = box.appendChild(el("div", "panel"));
     const head = panel.appendChild(el("div", "head"));
     const n = errors.length;
-    head.appendChild(el("h2", "", n > 1 ? `Build failed: ${n} errors` : "Build failed"));
+    head.appendChild(el("h2", "", title ? `${title}: ${n}` : n > 1 ? `Build failed: ${n} errors` : "Build failed"));
     const close = head.appendChild(el("button", "", "Close"));
     close.type = "button";
-    close.setAttribute("aria-label", "Close the build error");
+    close.setAttribute("aria-label", kind === "build" ? "Close the build error" : "Close");
     close.addEventListener("click", hideOverlay);
     const list = panel.appendChild(el("ol"));
     for (const err of errors) list.appendChild(renderError(err || {}));
