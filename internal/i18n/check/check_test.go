@@ -459,3 +459,17 @@ func TestDynamicKeys(t *testing.T) {
 	declared, _ := lines(t, strings.Replace(base, "namespace: one\n", "namespace: one\nkeys: [tasks.{a,b}.title]\n", 1)+page+texts)
 	expect(t, codes(declared))
 }
+
+// check bundles the pages as the build does: a TSX syntax error fails it at its line.
+func TestTSXSyntaxErrorFailsTheCheck(t *testing.T) {
+	rep, _ := lines(t, base+"-- campaigns/one/page.tsx --\nexport default function Page() {\n  return <main>;\n}\n")
+	var got []string
+	for _, d := range rep.Diagnostics {
+		if d.Severity.String() == "error" {
+			got = append(got, d.String())
+		}
+	}
+	if len(got) == 0 || got[0] != `campaigns/one/page.tsx:3:1: error: The character "}" is not valid inside a JSX element [bundle] (hint: did you mean "{'}'}"?)` {
+		t.Errorf("errors: %v", got)
+	}
+}
