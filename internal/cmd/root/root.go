@@ -9,6 +9,7 @@ import (
 	"github.com/promohq/promo/internal/cmd/deeplink"
 	devcmd "github.com/promohq/promo/internal/cmd/dev"
 	"github.com/promohq/promo/internal/cmd/factory"
+	"github.com/promohq/promo/internal/cmd/newcampaign"
 	"github.com/promohq/promo/internal/cmd/serve"
 	"github.com/promohq/promo/internal/cmd/version"
 )
@@ -27,6 +28,7 @@ prerendered campaign pages in every locale, and serves them with the API functio
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.ErrOut)
 	cmd.AddCommand(
+		newcampaign.NewCmdNew(f, nil),
 		build.NewCmdBuild(f, nil),
 		check.NewCmdCheck(f, nil),
 		serve.NewCmdServe(f, nil),
