@@ -2,6 +2,8 @@ package content
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -296,5 +298,28 @@ func TestLocaleFileHintsNameTheLocale(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// docs/campaign-yaml.md is the schema's reference, generated: it cannot drift.
+func TestReferenceIsTheSchemas(t *testing.T) {
+	got, err := SchemaReference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(sitetest.RepoRoot(), filepath.FromSlash(ReferenceFile))
+	if os.Getenv("PROMO_UPDATE") != "" {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil || string(want) != got {
+		t.Errorf("%s is not the schema's reference (%v): run PROMO_UPDATE=1 go test ./internal/content -run Reference", ReferenceFile, err)
+	}
+	for _, s := range []string{"## `schedule`", "## `sections[] type: faq`", "## `widgets.prizeDraw.prizes[]`", "| `keys` |"} {
+		if !strings.Contains(got, s) {
+			t.Errorf("the reference lacks %s", s)
+		}
 	}
 }
