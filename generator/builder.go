@@ -323,14 +323,23 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	}
 	uses := bundle.PageUses(b.site, b.bundle)
 	// The texts are judged by `promo check`'s own checks on this build's bundle: what
-	// check calls an error fails the build, its warnings are the build's too.
-	rep := check.RunBundled(b.site, nil, check.Folders{Components: bl.opts.Components, NodeModules: bl.opts.NodeModules}, b.bundle)
-	for _, d := range rep.Diagnostics {
-		diags.Add(d)
+	// check calls an error fails the build, its warnings are the build's too. They run
+	// beside the planning (they only read), and are heard before any page is rendered.
+	checked := make(chan *check.Report, 1)
+	go func() {
+		checked <- check.RunBundled(b.site, nil, check.Folders{Components: bl.opts.Components, NodeModules: bl.opts.NodeModules}, b.bundle)
+	}()
+	joinCheck := func() error {
+		if checked == nil {
+			return diags.Err()
+		}
+		for _, d := range (<-checked).Diagnostics {
+			diags.Add(d)
+		}
+		checked = nil
+		return diags.Err()
 	}
-	if err := diags.Err(); err != nil {
-		return nil, err
-	}
+	defer joinCheck() //nolint:errcheck // an early return still waits for the checks' goroutine
 	images, err := b.copyImages()
 	if err != nil {
 		return nil, err
@@ -342,6 +351,9 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 	warnUnmappedAppLinks(b.site, diags)
 	pages, reqs, err := b.plan(uses, images, errorURLs)
 	if err != nil {
+		return nil, err
+	}
+	if err := joinCheck(); err != nil {
 		return nil, err
 	}
 	b.phase("plan")

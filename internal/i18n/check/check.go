@@ -34,6 +34,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/content"
@@ -581,11 +583,7 @@ func (c *checker) keyUses(f Folders, scanned *bundle.Bundle) {
 	missing := bundle.NewMissingTexts(c.site, &c.diags)
 	used := map[string][]i18n.Use{}
 	for _, f := range library(components) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		for _, use := range i18n.Extract(relTo(root, f), data) {
+		for _, use := range extractCached(relTo(root, f), f) {
 			if use.Namespace != "" {
 				used[use.Namespace] = append(used[use.Namespace], use)
 				missing.Check(use, nil)
@@ -758,4 +756,35 @@ func (c *checker) undeclared(use i18n.Use, cp *content.Campaign) {
 	c.diags.Warnf(use.File, use.Line, use.Column, CodeUndeclaredKeys,
 		fmt.Sprintf("list them in %s, like keys: [\"%s{a,b}\"]", cp.File, use.Key),
 		"t(`%s${…}`) builds its keys at run time: a missing one would show as the raw key", use.Key)
+}
+
+// extracted remembers the key uses of library files by path, size and modification
+// time: `promo build` runs the checks on every watch-mode rebuild, and reading the
+// whole library each time was most of their cost.
+var extracted sync.Map // path → extraction
+
+type extraction struct {
+	size    int64
+	modTime time.Time
+	name    string
+	uses    []i18n.Use
+}
+
+func extractCached(name, file string) []i18n.Use {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return nil
+	}
+	if e, ok := extracted.Load(file); ok {
+		if e := e.(extraction); e.size == fi.Size() && e.modTime.Equal(fi.ModTime()) && e.name == name {
+			return e.uses
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	uses := i18n.Extract(name, data)
+	extracted.Store(file, extraction{size: fi.Size(), modTime: fi.ModTime(), name: name, uses: uses})
+	return uses
 }
