@@ -158,7 +158,7 @@ func plan(opts *Options, cfg *content.Config) ([]file, error) {
 		Slug: opts.Slug, Namespace: ns, ID: id, Page: opts.Template == "page",
 		Title: title(opts.Slug),
 		Start: start.Format(time.RFC3339), End: end.Format(time.RFC3339),
-		StartDay: start.Format("2 January 2006"), EndDay: end.Format("2 January 2006"),
+		StartDay: start.Format(time.DateOnly), EndDay: end.Format(time.DateOnly),
 		Schema: schemaRef(opts.Root),
 	}
 	var files []file
