@@ -33,11 +33,12 @@ const (
 	maxHeaderLine  = 2000
 )
 
-// DefaultHeaders returns the site's response headers. Every response is
-// revalidated (HTML must never outlive a deploy) and carries the security
-// headers; hashed assets under /assets/ drop that Cache-Control and are
-// cached for a year instead, which is safe because a changed file gets a new
-// name.
+// DefaultHeaders returns the site's response headers. Every response carries the
+// security headers; hashed assets under /assets/ are cached for a year, which is safe
+// because a changed file gets a new name. Everything else is revalidated (HTML must
+// never outlive a deploy) by the hosts' own default (DefaultCacheControl): setting it
+// in "/*" too would need Cloudflare's "! Cache-Control" under /assets/*, which Netlify
+// does not know (it would join both values), so no header is set by two rules.
 //
 // Pages are never framed (not even by the app, which opens them in a web
 // view), so framing is denied twice: X-Frame-Options for old browsers and
@@ -45,7 +46,6 @@ const (
 func DefaultHeaders(csp string) []HeaderRule {
 	return []HeaderRule{
 		{Pattern: "/*", Headers: []Header{
-			{"Cache-Control", "public, max-age=0, must-revalidate"},
 			{"X-Content-Type-Options", "nosniff"},
 			{"Referrer-Policy", "strict-origin-when-cross-origin"},
 			{"X-Frame-Options", "DENY"},
@@ -56,11 +56,18 @@ func DefaultHeaders(csp string) []HeaderRule {
 		}},
 		{
 			Pattern: "/" + contract.AssetsDir + "/*",
-			Detach:  []string{"Cache-Control"},
-			Headers: []Header{{"Cache-Control", "public, max-age=31536000, immutable"}},
+			Headers: []Header{{"Cache-Control", ImmutableCacheControl}},
 		},
 	}
 }
+
+// Cache-Control values. DefaultCacheControl is what Cloudflare Pages and Netlify send
+// for a file no `_headers` rule gives one (revalidate with the ETag every time), and
+// what `promo serve` sends then too.
+const (
+	DefaultCacheControl   = "public, max-age=0, must-revalidate"
+	ImmutableCacheControl = "public, max-age=31536000, immutable"
+)
 
 func withFrameAncestors(csp string) string {
 	csp = strings.TrimRight(strings.TrimSpace(csp), "; ")

@@ -12,7 +12,6 @@ const testCSP = "default-src 'self'; img-src 'self' data:"
 
 func TestFormatHeadersDefault(t *testing.T) {
 	want := `/*
-  Cache-Control: public, max-age=0, must-revalidate
   X-Content-Type-Options: nosniff
   Referrer-Policy: strict-origin-when-cross-origin
   X-Frame-Options: DENY
@@ -20,11 +19,34 @@ func TestFormatHeadersDefault(t *testing.T) {
   Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()
 
 /assets/*
-  ! Cache-Control
   Cache-Control: public, max-age=31536000, immutable
 `
 	if got := string(FormatHeaders(DefaultHeaders(testCSP))); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The default rules mean the same on Cloudflare Pages and Netlify: no "!" detach
+// (Netlify lacks it) and no header set by two rules that match one path (Netlify
+// would join the values).
+func TestDefaultHeadersMeanTheSameOnEveryHost(t *testing.T) {
+	rules := DefaultHeaders(testCSP)
+	for _, path := range []string{"/", "/ja-JP/referral-v2/", "/assets/js/chunk-AB12CD34.js", "/sitemap.xml"} {
+		seen := map[string]string{}
+		for _, r := range rules {
+			if len(r.Detach) > 0 {
+				t.Errorf("%s detaches %v: Netlify has no detach", r.Pattern, r.Detach)
+			}
+			if !matchPattern(r.Pattern, path) {
+				continue
+			}
+			for _, h := range r.Headers {
+				if other, ok := seen[h.Name]; ok {
+					t.Errorf("%s: %s is set by %s and %s: Netlify would join them", path, h.Name, other, r.Pattern)
+				}
+				seen[h.Name] = r.Pattern
+			}
+		}
 	}
 }
 
@@ -101,14 +123,15 @@ func TestHeadersFor(t *testing.T) {
 		HeaderRule{Pattern: "/assets/js/legacy-*", Detach: []string{"x-kind", "X-Never-Set"}},
 		HeaderRule{Pattern: "/a:1", Headers: []Header{{"X-Colon", "literal"}}},
 	)
-	const revalidate, immutable = "public, max-age=0, must-revalidate", "public, max-age=31536000, immutable"
+	const immutable = ImmutableCacheControl
 	for _, c := range []struct {
 		path string
 		want map[string]string // "" means absent
 	}{
-		{"/referral-v2/", map[string]string{"Cache-Control": revalidate, "X-Page": "", "X-Frame-Options": "DENY"}},
-		{"/", map[string]string{"Cache-Control": revalidate, "Referrer-Policy": "strict-origin-when-cross-origin"}},
-		{"/pt-BR/referral-v2/", map[string]string{"X-Page": "localized", "Cache-Control": revalidate}},
+		// Pages get no Cache-Control from the rules: the host's default revalidates them.
+		{"/referral-v2/", map[string]string{"Cache-Control": "", "X-Page": "", "X-Frame-Options": "DENY"}},
+		{"/", map[string]string{"Cache-Control": "", "Referrer-Policy": "strict-origin-when-cross-origin"}},
+		{"/pt-BR/referral-v2/", map[string]string{"X-Page": "localized", "Cache-Control": ""}},
 		{"/pt-BR//", map[string]string{"X-Page": ""}},
 		{"/pt-BR/referral-v2/x/", map[string]string{"X-Page": ""}},
 		{"/assets/img/hero-1a2b3c4d.webp", map[string]string{"Cache-Control": immutable, "X-Content-Type-Options": "nosniff", "X-Kind": ""}},

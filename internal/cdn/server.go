@@ -70,6 +70,9 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, root *os.Root, ma
 		return false
 	}
 	set := HeadersFor(rules, r.URL.EscapedPath())
+	if set.Get("Cache-Control") == "" {
+		set.Set("Cache-Control", DefaultCacheControl) // as the CDNs do (DefaultHeaders)
+	}
 	for k, v := range set {
 		w.Header()[k] = v
 	}
