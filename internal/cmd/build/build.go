@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -25,6 +26,7 @@ type Options struct {
 	Out      string
 	Locales  []string
 	NoMinify bool
+	Timings  bool // print how long each step took, on stderr
 }
 
 // NewCmdBuild builds the site. runF replaces the run function in tests.
@@ -46,7 +48,10 @@ problem is reported with file, line and column, and the build exits with status 
   promo build --source ../promo-site --out /tmp/site
 
   # build only some locales (English is always built)
-  promo build --locale ja-JP --locale ar-SA`,
+  promo build --locale ja-JP --locale ar-SA
+
+  # where the time goes
+  promo build --timings`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Root, _ = cmd.Flags().GetString("source")
@@ -58,6 +63,7 @@ problem is reported with file, line and column, and the build exits with status 
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "output folder (default <source>/dist)")
 	cmd.Flags().StringSliceVar(&opts.Locales, "locale", nil, "build only these locales (repeatable)")
+	cmd.Flags().BoolVar(&opts.Timings, "timings", false, "print how long each step took (load, bundle, plan, render, write) on stderr")
 	cmd.Flags().BoolVar(&opts.NoMinify, "no-minify", false, "keep scripts readable")
 	return cmd
 }
@@ -85,6 +91,13 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(opts.IO.ErrOut, w.String())
+	}
+	if opts.Timings {
+		var steps []string
+		for _, p := range res.Phases {
+			steps = append(steps, fmt.Sprintf("%s %d ms", p.Name, p.Duration.Milliseconds()))
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "timings: %s; build %d ms\n", strings.Join(steps, ", "), res.Duration.Milliseconds())
 	}
 	printSummary(opts, res)
 	return nil

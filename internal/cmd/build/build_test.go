@@ -3,6 +3,7 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -65,5 +66,18 @@ func TestBuildReportsEveryProblemOnStderrAndFails(t *testing.T) {
 	}
 	if stdout != "" {
 		t.Errorf("a failed build printed data: %q", stdout)
+	}
+}
+
+// --timings says where a build's time went, on stderr, step by step.
+func TestBuildTimings(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	root := sitetest.Write(t, sitetest.LibraryTexts(t)+site)
+	_, stderr, err := run(t, root, "--timings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^timings: load \d+ ms, bundle \d+ ms, plan \d+ ms, render \d+ ms, write \d+ ms; build \d+ ms$`).MatchString(stderr) {
+		t.Errorf("stderr:\n%s", stderr)
 	}
 }
