@@ -77,4 +77,4 @@ bench: setup
 	$(MAKE) test-fuzz FUZZTIME=600000x
 
 clean:
-	rm -rf bin dist e2e/artifacts
+	rm -rf bin dist e2e/artifacts .promo-cache

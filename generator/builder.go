@@ -163,6 +163,14 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// Watch mode leaves compression to the server: a code edit must reach the browser
+	// in a fraction of a second.
+	if !bl.opts.WriteInPlace {
+		if err := b.finishCompression(); err != nil {
+			return nil, err
+		}
+		b.phase("compress")
+	}
 	if bl.opts.WriteInPlace {
 		sums, changed, err := b.out.flushInPlace(bl.opts.Out, bl.sums)
 		if err != nil {
@@ -320,6 +328,11 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 		if err := b.out.write(rel, data); err != nil {
 			return nil, err
 		}
+	}
+	if !bl.opts.WriteInPlace {
+		// The bundle's compressed copies are made beside planning and rendering.
+		b.compressed, b.compressing = map[string]bool{}, make(chan error, 1)
+		go func() { b.compressing <- b.precompress(b.compressed) }()
 	}
 	uses := bundle.PageUses(b.site, b.bundle)
 	// The texts are judged by `promo check`'s own checks on this build's bundle: what

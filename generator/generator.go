@@ -86,6 +86,9 @@ type build struct {
 	bundle  *bundle.Bundle
 	// The scaled raster art of the builder's previous build, and of this one.
 	lastVariants, variants artVariants
+	// The assets given compressed copies so far, and the compression under way.
+	compressed  map[string]bool
+	compressing chan error
 }
 
 // phase ends the current step under name.

@@ -46,6 +46,13 @@ func (o *output) write(rel string, data []byte) error {
 	return nil
 }
 
+// get returns the data recorded at rel, nil when none.
+func (o *output) get(rel string) []byte {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.files[path.Clean(rel)]
+}
+
 func (o *output) has(rel string) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()

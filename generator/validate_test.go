@@ -1,10 +1,16 @@
 package generator_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n/check"
@@ -32,5 +38,70 @@ func TestBuildFailsOnWhatCheckCallsAnError(t *testing.T) {
 	}
 	if len(built) != 2 || strings.Join(built, "\n") != strings.Join(checked, "\n") {
 		t.Errorf("build:\n%s\ncheck:\n%s", strings.Join(built, "\n"), strings.Join(checked, "\n"))
+	}
+}
+
+// Every text asset gets brotli (quality 11) and gzip copies that decode to it; the
+// copies come from the cache in the site's .promo-cache on the next build.
+func TestAssetsArePrecompressed(t *testing.T) {
+	root := writeSite(t, "")
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	scripts, _ := filepath.Glob(filepath.Join(root, "dist", "assets", "js", "*.js"))
+	if len(scripts) == 0 {
+		t.Fatal("no scripts")
+	}
+	for _, s := range scripts {
+		plain, _ := os.ReadFile(s)
+		br, err := os.ReadFile(s + ".br")
+		if len(plain) < 256 {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s has no .br: %v", s, err)
+		}
+		if got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br))); err != nil || !bytes.Equal(got, plain) {
+			t.Errorf("%s.br does not decode to the script (%v)", s, err)
+		}
+		gz, err := os.Open(s + ".gz")
+		if err != nil {
+			t.Fatalf("%s has no .gz: %v", s, err)
+		}
+		zr, err := gzip.NewReader(gz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, plain) {
+			t.Errorf("%s.gz does not decode to the script (%v)", s, err)
+		}
+		gz.Close()
+	}
+	if html, err := os.Stat(filepath.Join(root, "dist", "blast", "index.html.br")); err == nil {
+		t.Errorf("a page got a compressed copy: %v", html.Name())
+	}
+	cached, _ := filepath.Glob(filepath.Join(root, ".promo-cache", "compressed", "*.br"))
+	if len(cached) == 0 {
+		t.Fatal("nothing cached")
+	}
+	// A second build reads the cache: a cache entry is what the output gets.
+	marker := []byte("from the cache")
+	for _, c := range cached {
+		if err := os.WriteFile(c, marker, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := build(t, root); err != nil {
+		t.Fatal(err)
+	}
+	var largest string
+	var size int64
+	for _, s := range scripts {
+		if fi, err := os.Stat(s); err == nil && fi.Size() > size {
+			largest, size = s, fi.Size()
+		}
+	}
+	if got, _ := os.ReadFile(largest + ".br"); !bytes.Equal(got, marker) {
+		t.Errorf("the second build compressed again instead of reading the cache")
 	}
 }

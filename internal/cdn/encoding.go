@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"container/list"
+	"errors"
 	"io"
 	"path"
 	"strconv"
@@ -116,6 +117,19 @@ const (
 	entryOverhead   = 128 // rough bookkeeping cost of a cache entry
 )
 
+// PrecompressedExt is the suffix of the copies `promo build` writes beside a file,
+// by encoding: name.br and name.gz are served for name when the client accepts them.
+var PrecompressedExt = map[string]string{"br": ".br", "gzip": ".gz"}
+
+// Precompressible reports whether the build should write compressed copies of the
+// file name: a text-like type the server would compress anyway.
+func Precompressible(name string, size int) bool {
+	return compressible(contentType(name)) && size >= minCompressSize && size <= maxCompressSize
+}
+
+// errPrecompressed tells compCache.get that read returned the encoded body already.
+var errPrecompressed = errors.New("precompressed")
+
 func compress(data []byte, enc string) ([]byte, error) {
 	var b bytes.Buffer
 	var w io.WriteCloser
@@ -193,7 +207,9 @@ func (c *compCache) get(k compKey, read func() ([]byte, error)) ([]byte, error) 
 	c.mu.Unlock()
 
 	data, err := read()
-	if err == nil {
+	if errors.Is(err, errPrecompressed) {
+		call.body, err = data, nil
+	} else if err == nil {
 		call.body, err = compress(data, k.enc)
 		if err == nil && len(call.body) >= len(data) {
 			call.body = nil

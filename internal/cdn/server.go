@@ -133,7 +133,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, root *os.Root, ma
 	if !fi.Mode().IsRegular() {
 		return miss()
 	}
-	s.serveFile(w, r, f, fi, name)
+	s.serveFile(w, r, root, f, fi, name)
 	return true
 }
 
@@ -203,7 +203,7 @@ func cleanPath(u *url.URL) (string, bool) {
 // serveFile answers with a file: compressed from the cache when the client
 // and the type allow, else through http.ServeContent, which brings Range
 // and the conditional requests.
-func (s *server) serveFile(w http.ResponseWriter, r *http.Request, f *os.File, fi fs.FileInfo, name string) {
+func (s *server) serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, f *os.File, fi fs.FileInfo, name string) {
 	h := w.Header()
 	ctype := contentType(name)
 	if h.Get("Content-Type") == "" {
@@ -219,7 +219,14 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request, f *os.File, f
 		if enc != "" && r.Header.Get("Range") == "" &&
 			fi.Size() >= minCompressSize && fi.Size() <= maxCompressSize {
 			key := compKey{name, ver, enc}
-			body, err := s.cache.get(key, func() ([]byte, error) { return io.ReadAll(f) })
+			body, err := s.cache.get(key, func() ([]byte, error) {
+				// The build's own copy (name.br, name.gz: brotli at quality 11), else
+				// the file, which the cache compresses.
+				if pre, err := root.ReadFile(name + PrecompressedExt[enc]); err == nil {
+					return pre, errPrecompressed
+				}
+				return io.ReadAll(f)
+			})
 			if err == nil && body != nil {
 				// Each encoding is its own representation, with its own tag.
 				h.Set("ETag", etag+"-"+enc+`"`)

@@ -342,3 +342,24 @@ func TestServerMissingDir(t *testing.T) {
 		t.Fatalf("%d %v", w.Code, w.Header())
 	}
 }
+
+// The build's own compressed copies (name.br, name.gz) are what the server sends.
+func TestServerSendsPrecompressedCopies(t *testing.T) {
+	dir := t.TempDir()
+	writeSite(t, dir, "1")
+	for enc, ext := range PrecompressedExt {
+		if err := os.WriteFile(filepath.Join(dir, "assets/js/chunk-AB12CD34.js"+ext), []byte("the build's "+enc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := NewServer(dir, testSite)
+	for _, enc := range []string{"br", "gzip"} {
+		w := do(h, "GET", "/assets/js/chunk-AB12CD34.js", "Accept-Encoding", enc)
+		if w.Code != 200 || w.Header().Get("Content-Encoding") != enc || w.Body.String() != "the build's "+enc || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/javascript") {
+			t.Errorf("%s: %d %v %q", enc, w.Code, w.Header(), w.Body.String())
+		}
+	}
+	if w := do(h, "GET", "/assets/js/chunk-AB12CD34.js"); w.Header().Get("Content-Encoding") != "" || !strings.HasPrefix(w.Body.String(), "export const a=1") {
+		t.Errorf("identity: %v %.40q", w.Header(), w.Body.String())
+	}
+}
