@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,6 +44,10 @@ type Builder struct {
 	// lastPages is slug and page.tsx of each campaign of the last bundle.
 	lastPages []string
 	variants  artVariants // the scaled raster art of the last build
+	// lazyServer is the server bundle the workers are started with when a page must be
+	// rendered, after the bundles came from the build cache (cache.go).
+	lazyServer string
+	cacheKey   [32]byte
 }
 
 type renderedPage struct {
@@ -142,7 +147,18 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	if err := b.limitLocales(in.Locales); err != nil {
 		return nil, err
 	}
-	if bl.codeChanged(b, in.Changes) {
+	restored := false
+	if bl.codeChanged(b, in.Changes) && bl.cached() && bl.last == nil {
+		if key, err := bl.bundleKey(in.Site); err == nil {
+			bl.cacheKey = key
+			if c := bl.loadCache(); c != nil {
+				restored = bl.restore(c, key, b)
+			}
+		}
+	}
+	if restored {
+		// The bundles are the cache's.
+	} else if bl.codeChanged(b, in.Changes) {
 		if err := bl.bundle(ctx, b, &diags); err != nil {
 			bl.last = nil
 			return nil, err
@@ -181,6 +197,10 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 		return nil, err
 	}
 	b.phase("write")
+	if bl.cached() && (!restored || len(res.Rendered) > 0) {
+		bl.saveCache(bl.cacheKey, b.bundle, filepath.Join(bl.work, "server.cjs"))
+		b.phase("cache")
+	}
 	bl.variants = b.variants
 	res.Phases = b.phases
 	res.Duration = time.Since(start)
@@ -321,6 +341,22 @@ func (bl *Builder) startRenderer(ctx context.Context, serverJS string) error {
 	return nil
 }
 
+// rendererNow returns how render gets the renderer: the one running, or the workers
+// started then on the server bundle the build cache gave, only when a page needs them.
+func (bl *Builder) rendererNow(ctx context.Context) func() (Renderer, error) {
+	return func() (Renderer, error) {
+		if bl.renderer == nil && bl.opts.Renderer == nil && bl.lazyServer != "" {
+			if err := bl.startRenderer(ctx, bl.lazyServer); err != nil {
+				return nil, err
+			}
+		}
+		if bl.renderer == nil {
+			return nil, errors.New("no renderer: the server bundle was not built")
+		}
+		return bl.renderer, nil
+	}
+}
+
 // assemble lays out and renders the pages and writes everything else of the site into
 // the build's output.
 func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*Result, error) {
@@ -370,7 +406,7 @@ func (bl *Builder) assemble(ctx context.Context, b *build, diags *diag.List) (*R
 		return nil, err
 	}
 	b.phase("plan")
-	cache, rendered, err := b.render(ctx, bl.renderer, pages, reqs, bl.fingerprints(b, pages), bl.pages, diags)
+	cache, rendered, err := b.render(ctx, bl.rendererNow(ctx), pages, reqs, bl.fingerprints(b, pages), bl.pages, diags)
 	if err != nil {
 		if bl.ownRenderer {
 			// The workers died or were stopped: the next build bundles again and

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -218,7 +219,11 @@ type manifestPage struct {
 }
 
 func (b *build) writeManifest(pages []*page) error {
-	m := manifest{Files: b.out.list()}
+	// The compressed copies of assets are left out: they are the files listed, other
+	// bytes, and are still being made while the manifest is written (precompress.go).
+	m := manifest{Files: slices.DeleteFunc(b.out.list(), func(f fileEntry) bool {
+		return strings.HasSuffix(f.Path, cdn.PrecompressedExt["br"]) || strings.HasSuffix(f.Path, cdn.PrecompressedExt["gzip"])
+	})}
 	for _, p := range pages {
 		scripts := append([]string{p.Assets.Entry}, p.Assets.Preload...)
 		m.Pages = append(m.Pages, manifestPage{Path: p.Path, Slug: p.Slug, Locale: p.Locale, File: p.File,

@@ -33,6 +33,8 @@ type Options struct {
 	Workers     int      // prerender processes; default min(2, CPUs)
 	Locales     []string // Build (the function) makes only these and the default locale; empty: all
 	NoMinify    bool
+	// NoCache neither reads nor writes the build cache (cache.go).
+	NoCache bool
 	// SourceMaps gives the page scripts linked source maps with their sources, for
 	// the browser's devtools (watch mode). Published builds go without: the maps would
 	// publish the sources and add to every script.
@@ -310,7 +312,7 @@ func useSetKey(uses []i18n.Use) string {
 // render prerenders the pages whose fingerprint is not in cache, in batches (for
 // progress), writes every page's HTML and returns the new cache and the site paths it
 // rendered.
-func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []RenderRequest, sums [][32]byte, cache map[string]renderedPage, diags *diag.List) (map[string]renderedPage, []string, error) {
+func (b *build) render(ctx context.Context, renderer func() (Renderer, error), pages []*page, reqs []RenderRequest, sums [][32]byte, cache map[string]renderedPage, diags *diag.List) (map[string]renderedPage, []string, error) {
 	next := make(map[string]renderedPage, len(pages))
 	var stale []int
 	for i, p := range pages {
@@ -318,6 +320,13 @@ func (b *build) render(ctx context.Context, r Renderer, pages []*page, reqs []Re
 			next[p.File] = old
 		} else {
 			stale = append(stale, i)
+		}
+	}
+	var r Renderer
+	if len(stale) > 0 {
+		var err error
+		if r, err = renderer(); err != nil {
+			return nil, nil, err
 		}
 	}
 	var rendered []string

@@ -3,15 +3,18 @@ package generator_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/promohq/promo/generator"
 	"github.com/promohq/promo/internal/diag"
 	"github.com/promohq/promo/internal/i18n/check"
 	"github.com/promohq/promo/internal/sitetest"
@@ -103,5 +106,87 @@ func TestAssetsArePrecompressed(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(largest + ".br"); !bytes.Equal(got, marker) {
 		t.Errorf("the second build compressed again instead of reading the cache")
+	}
+}
+
+// tree reads every file under dir, by slash path.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, what string, got, want map[string]string) {
+	t.Helper()
+	for f, data := range want {
+		if got[f] != data {
+			t.Errorf("%s: %s differs from a build without the cache", what, f)
+		}
+	}
+	for f := range got {
+		if _, ok := want[f]; !ok {
+			t.Errorf("%s: %s is not in a build without the cache", what, f)
+		}
+	}
+}
+
+// The build cache (.promo-cache) gives the same bytes as a build without it: with
+// nothing changed it renders no page, with one text changed only the pages showing it.
+func TestBuildCacheGivesTheSameOutput(t *testing.T) {
+	sitetest.RequireNodeModules(t)
+	repo := sitetest.RepoRoot()
+	root := writeSite(t, "")
+	opts := func(out string, noCache bool) generator.Options {
+		return generator.Options{Root: root, Out: filepath.Join(t.TempDir(), out), NoCache: noCache,
+			Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}
+	}
+	buildWith := func(o generator.Options) *generator.Result {
+		t.Helper()
+		res, err := generator.Build(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	cold := opts("cold", true)
+	buildWith(cold)
+	if _, err := os.Stat(filepath.Join(root, ".promo-cache", "build.gob")); err == nil {
+		t.Fatal("--no-cache wrote the cache")
+	}
+	buildWith(opts("first", false)) // fills the cache
+	warm := opts("warm", false)
+	if res := buildWith(warm); len(res.Rendered) != 0 {
+		t.Errorf("nothing changed, yet %d pages were rendered", len(res.Rendered))
+	}
+	sameTree(t, "nothing changed", tree(t, warm.Out), tree(t, cold.Out))
+
+	sitetest.WriteInto(t, root, "-- locales/ja-JP/blast.json --\n{\"hero\": {\"title\": \"新ブラスト\", \"subtitle\": \"20%獲得\"}}\n")
+	changed := opts("changed", false)
+	res := buildWith(changed)
+	if len(res.Rendered) == 0 || len(res.Rendered) > 2 || !slices.Contains(res.Rendered, "/ja-JP/blast/") {
+		t.Errorf("one Japanese text changed; rendered %v", res.Rendered)
+	}
+	cold2 := opts("cold2", true)
+	buildWith(cold2)
+	sameTree(t, "a text changed", tree(t, changed.Out), tree(t, cold2.Out))
+
+	// Code is part of the key: a page.tsx appearing bundles again.
+	sitetest.WriteInto(t, root, "-- campaigns/blast/page.tsx --\nimport { Hero } from \"@promo/components\";\nexport default function Page() { return <main id=\"own\"><Hero /></main>; }\n")
+	code := opts("code", false)
+	buildWith(code)
+	if !strings.Contains(tree(t, code.Out)["blast/index.html"], `<main id="own">`) {
+		t.Error("a page.tsx added after the cache was filled is not in the page")
 	}
 }

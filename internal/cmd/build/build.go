@@ -27,6 +27,7 @@ type Options struct {
 	Locales  []string
 	NoMinify bool
 	Timings  bool // print how long each step took, on stderr
+	NoCache  bool // neither read nor write the build cache
 }
 
 // NewCmdBuild builds the site. runF replaces the run function in tests.
@@ -63,6 +64,7 @@ problem is reported with file, line and column, and the build exits with status 
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "", "output folder (default <source>/dist)")
 	cmd.Flags().StringSliceVar(&opts.Locales, "locale", nil, "build only these locales (repeatable)")
+	cmd.Flags().BoolVar(&opts.NoCache, "no-cache", false, "build everything anew, neither reading nor writing the build cache in <source>/.promo-cache")
 	cmd.Flags().BoolVar(&opts.Timings, "timings", false, "print how long each step took (load, bundle, plan, render, write) on stderr")
 	cmd.Flags().BoolVar(&opts.NoMinify, "no-minify", false, "keep scripts readable")
 	return cmd
@@ -74,7 +76,7 @@ func Run(ctx context.Context, opts *Options) error {
 	defer stop()
 	progress := newProgress(opts.IO)
 	res, err := generator.Build(ctx, generator.Options{
-		Root: opts.Root, Out: opts.Out, Locales: opts.Locales, NoMinify: opts.NoMinify,
+		Root: opts.Root, Out: opts.Out, Locales: opts.Locales, NoMinify: opts.NoMinify, NoCache: opts.NoCache,
 		Progress: progress.update,
 	})
 	progress.done()

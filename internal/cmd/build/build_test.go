@@ -77,7 +77,7 @@ func TestBuildTimings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`(?m)^timings: load \d+ ms, bundle \d+ ms, plan \d+ ms, render \d+ ms, write \d+ ms; build \d+ ms$`).MatchString(stderr) {
+	if !regexp.MustCompile(`(?m)^timings: load \d+ ms, bundle \d+ ms, plan \d+ ms, render \d+ ms, compress \d+ ms, write \d+ ms(, cache \d+ ms)?; build \d+ ms$`).MatchString(stderr) {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 }
