@@ -93,34 +93,9 @@ func writeAll(dir string, files map[string][]byte, byRename bool) error {
 			return err
 		}
 	}
-	work := make(chan string)
-	errs := make(chan error, 4)
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for rel := range work {
-				if err := writeFile(filepath.Join(dir, filepath.FromSlash(rel)), files[rel], byRename); err != nil {
-					select {
-					case errs <- err:
-					default:
-					}
-				}
-			}
-		}()
-	}
-	for _, rel := range rels {
-		work <- rel
-	}
-	close(work)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
+	return eachAtOnce(rels, 4, func(rel string) error {
+		return writeFile(filepath.Join(dir, filepath.FromSlash(rel)), files[rel], byRename)
+	})
 }
 
 // flushAtomic writes everything into a temporary folder beside final and swaps it in.
@@ -231,4 +206,36 @@ func writeFile(name string, data []byte, byRename bool) error {
 		return err
 	}
 	return os.Rename(tmp, name)
+}
+
+// eachAtOnce runs fn on every item with n goroutines and returns one of the errors.
+func eachAtOnce(items []string, n int, fn func(string) error) error {
+	work := make(chan string)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for item := range work {
+				if err := fn(item); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for _, item := range items {
+		work <- item
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
 }

@@ -1,17 +1,12 @@
 package generator
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
-
-	"github.com/andybalholm/brotli"
 
 	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/cdn"
@@ -43,41 +38,19 @@ func (b *build) precompress(done map[string]bool) error {
 		}
 	}
 	cache := filepath.Join(b.site.Root, CacheDir, "compressed")
-	work := make(chan string)
-	errs := make(chan error, 1)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for name := range work {
-				data := b.out.get(name)
-				for enc, ext := range cdn.PrecompressedExt {
-					body, err := cachedCompress(cache, data, enc)
-					if err == nil && len(body) < len(data) {
-						err = b.out.write(name+ext, body)
-					}
-					if err != nil {
-						select {
-						case errs <- err:
-						default:
-						}
-					}
-				}
+	return eachAtOnce(names, runtime.GOMAXPROCS(0), func(name string) error {
+		data := b.out.get(name)
+		for enc, ext := range cdn.PrecompressedExt {
+			body, err := cachedCompress(cache, data, enc)
+			if err == nil && len(body) < len(data) {
+				err = b.out.write(name+ext, body)
 			}
-		}()
-	}
-	for _, n := range names {
-		work <- n
-	}
-	close(work)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
+			if err != nil {
+				return err
+			}
+		}
 		return nil
-	}
+	})
 }
 
 // cachedCompress compresses data for enc, through the cache folder when it can be
@@ -88,25 +61,13 @@ func cachedCompress(cache string, data []byte, enc string) ([]byte, error) {
 	if body, err := os.ReadFile(file); err == nil {
 		return body, nil
 	}
-	var b bytes.Buffer
-	var w interface {
-		Write([]byte) (int, error)
-		Close() error
-	}
-	if enc == "br" {
-		w = brotli.NewWriterLevel(&b, brotli.BestCompression)
-	} else {
-		w, _ = gzip.NewWriterLevel(&b, gzip.BestCompression)
-	}
-	if _, err := w.Write(data); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
+	body, err := cdn.CompressBest(data, enc)
+	if err != nil {
 		return nil, err
 	}
 	if os.MkdirAll(cache, 0o755) == nil {
 		if tmp, err := os.CreateTemp(cache, ".tmp-"); err == nil {
-			_, werr := tmp.Write(b.Bytes())
+			_, werr := tmp.Write(body)
 			if cerr := tmp.Close(); werr == nil && cerr == nil {
 				_ = os.Rename(tmp.Name(), file)
 			} else {
@@ -114,7 +75,7 @@ func cachedCompress(cache string, data []byte, enc string) ([]byte, error) {
 			}
 		}
 	}
-	return b.Bytes(), nil
+	return body, nil
 }
 
 // finishCompression waits for the compression started beside the rendering, then

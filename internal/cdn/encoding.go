@@ -130,11 +130,19 @@ func Precompressible(name string, size int) bool {
 // errPrecompressed tells compCache.get that read returned the encoded body already.
 var errPrecompressed = errors.New("precompressed")
 
-func compress(data []byte, enc string) ([]byte, error) {
+func compress(data []byte, enc string) ([]byte, error) { return compressAt(data, enc, brotliQuality) }
+
+// CompressBest compresses data for enc ("br" or "gzip") as tightly as each allows
+// (brotli quality 11, gzip level 9): the build's copies of assets, made once.
+func CompressBest(data []byte, enc string) ([]byte, error) {
+	return compressAt(data, enc, brotli.BestCompression)
+}
+
+func compressAt(data []byte, enc string, brQuality int) ([]byte, error) {
 	var b bytes.Buffer
 	var w io.WriteCloser
 	if enc == "br" {
-		w = brotli.NewWriterLevel(&b, brotliQuality)
+		w = brotli.NewWriterLevel(&b, brQuality)
 	} else {
 		w, _ = gzip.NewWriterLevel(&b, gzip.BestCompression)
 	}

@@ -200,6 +200,18 @@
     return [payload];
   }
 
+  // The page as just built, parsed; null (and the page reloading) when it cannot be had.
+  async function freshPage() {
+    try {
+      const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+      if (!res.ok) throw new Error(String(res.status));
+      return new DOMParser().parseFromString(await res.text(), "text/html");
+    } catch {
+      location.reload();
+      return null;
+    }
+  }
+
   // A content edit (texts, rules, campaign.yaml) swaps the page's data in place: the
   // page's own runtime re-renders with it (entry/client.tsx registers the swap), so
   // the scroll position, an open dialog and the login stay (DESIGN §7). Anything the
@@ -207,15 +219,8 @@
   // a page without the hook) reloads instead.
   async function swapContent() {
     const swap = window.__PROMO_DEV__ && window.__PROMO_DEV__.swap;
-    let doc;
-    try {
-      const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
-      if (!res.ok) throw new Error(String(res.status));
-      doc = new DOMParser().parseFromString(await res.text(), "text/html");
-    } catch {
-      location.reload();
-      return;
-    }
+    const doc = await freshPage();
+    if (!doc) return;
     const same = (sel, attr) =>
       [...doc.querySelectorAll(sel)].map((e) => e.getAttribute(attr)).join(" ") ===
       [...document.querySelectorAll(sel)].map((e) => e.getAttribute(attr)).join(" ");
@@ -244,15 +249,8 @@
   // built page; the old sheet goes only once the new one has loaded, so nothing flashes
   // unstyled. If the page's sheets changed in number, a reload is simpler and right.
   async function swapStyles() {
-    let doc;
-    try {
-      const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
-      if (!res.ok) throw new Error(String(res.status));
-      doc = new DOMParser().parseFromString(await res.text(), "text/html");
-    } catch {
-      location.reload();
-      return;
-    }
+    const doc = await freshPage();
+    if (!doc) return;
     const sel = 'link[rel~="stylesheet"]';
     const fresh = [...doc.querySelectorAll(sel)];
     const live = [...document.querySelectorAll(sel)];
