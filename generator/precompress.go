@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/promohq/promo/internal/bundle"
 	"github.com/promohq/promo/internal/cdn"
@@ -53,28 +54,30 @@ func (b *build) precompress(done map[string]bool) error {
 	})
 }
 
+// compressedInProcess remembers compressed copies by content hash for the process,
+// beside the cache folder: one process building several sites (the tests, a server
+// building previews) compresses the same framework chunk once.
+var compressedInProcess sync.Map // hex hash + "." + enc → []byte
+
 // cachedCompress compresses data for enc, through the cache folder when it can be
 // used (a cache that cannot be written is skipped, never an error).
 func cachedCompress(cache string, data []byte, enc string) ([]byte, error) {
 	sum := sha256.Sum256(data)
-	file := filepath.Join(cache, hex.EncodeToString(sum[:])+"."+enc)
+	name := hex.EncodeToString(sum[:]) + "." + enc
+	file := filepath.Join(cache, name)
 	if body, err := os.ReadFile(file); err == nil {
 		return body, nil
+	}
+	if body, ok := compressedInProcess.Load(name); ok {
+		writeCacheFile(cache, file, body.([]byte))
+		return body.([]byte), nil
 	}
 	body, err := cdn.CompressBest(data, enc)
 	if err != nil {
 		return nil, err
 	}
-	if os.MkdirAll(cache, 0o755) == nil {
-		if tmp, err := os.CreateTemp(cache, ".tmp-"); err == nil {
-			_, werr := tmp.Write(body)
-			if cerr := tmp.Close(); werr == nil && cerr == nil {
-				_ = os.Rename(tmp.Name(), file)
-			} else {
-				_ = os.Remove(tmp.Name())
-			}
-		}
-	}
+	compressedInProcess.Store(name, body)
+	writeCacheFile(cache, file, body)
 	return body, nil
 }
 
@@ -91,4 +94,19 @@ func (b *build) finishCompression() error {
 		b.compressed = map[string]bool{}
 	}
 	return b.precompress(b.compressed)
+}
+
+// writeCacheFile stores body as file in the cache folder, atomically; a failure only
+// costs a later build the compression.
+func writeCacheFile(cache, file string, body []byte) {
+	if os.MkdirAll(cache, 0o755) == nil {
+		if tmp, err := os.CreateTemp(cache, ".tmp-"); err == nil {
+			_, werr := tmp.Write(body)
+			if cerr := tmp.Close(); werr == nil && cerr == nil {
+				_ = os.Rename(tmp.Name(), file)
+			} else {
+				_ = os.Remove(tmp.Name())
+			}
+		}
+	}
 }
