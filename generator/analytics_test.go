@@ -47,13 +47,14 @@ func TestAnalyticsConfiguredReachesPagesAndCSP(t *testing.T) {
 	if a["gtm"] != "GTM-AB12CD3" || a["projectType"] != "spot-growth" {
 		t.Errorf("page data analytics = %v", data["analytics"])
 	}
-	if got := headersCSP(t, root); got != cdn.PageCSP(true) {
-		t.Errorf("_headers CSP %q, want %q", got, cdn.PageCSP(true))
+	want := cdn.PageCSP(true, styleSource(t, read(t, root, "blast/index.html")))
+	if got := headersCSP(t, root); got != want {
+		t.Errorf("_headers CSP %q, want %q", got, want)
 	}
 	srv := cdn.NewServer(filepath.Join(root, "dist"), cdn.Site{Locales: []string{"en"}, Slugs: []string{"blast"}})
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/blast/", nil))
-	if rec.Code != 200 || rec.Header().Get("Content-Security-Policy") != cdn.PageCSP(true) {
+	if rec.Code != 200 || rec.Header().Get("Content-Security-Policy") != want {
 		t.Errorf("served /blast/: %d, CSP %q", rec.Code, rec.Header().Get("Content-Security-Policy"))
 	}
 }
@@ -76,7 +77,7 @@ func TestAnalyticsOffByDefaultAndInLocal(t *testing.T) {
 			if strings.Contains(html, "googletagmanager") || strings.Contains(read(t, root, "_headers"), "googletagmanager") {
 				t.Error("a local or unconfigured build mentions the tag manager")
 			}
-			if got := headersCSP(t, root); got != cdn.PageCSP(false) {
+			if got := headersCSP(t, root); got != cdn.PageCSP(false, styleSource(t, html)) {
 				t.Errorf("_headers CSP %q", got)
 			}
 			var warned bool

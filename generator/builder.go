@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -50,9 +51,14 @@ type Builder struct {
 	cacheKey   [32]byte
 }
 
+// renderedPage is one page's prerender, kept between builds under the fingerprint of
+// its inputs; the shell around it is written anew each build (its inline style depends
+// on every page).
 type renderedPage struct {
-	sum  [32]byte
-	html []byte
+	sum    [32]byte
+	body   string          // the prerendered HTML
+	stable json.RawMessage // what the render computed for the client's first render
+	tokens []string        // what the body offers selectors (styles.go)
 }
 
 // NewBuilder checks the tool chain and prepares a builder; nothing is built yet.

@@ -25,7 +25,7 @@ import (
 // memory.
 
 // cacheVersion changes whenever what the cache holds changes shape or meaning.
-const cacheVersion = "promo-build-cache-1"
+const cacheVersion = "promo-build-cache-2"
 
 const cacheFile = "build.gob"
 
@@ -38,8 +38,10 @@ type diskCache struct {
 }
 
 type cachedPage struct {
-	Sum  [32]byte
-	HTML []byte
+	Sum    [32]byte
+	Body   string
+	Stable []byte
+	Tokens []string
 }
 
 // bundleKey hashes everything the bundles are made from: this promo binary and the
@@ -132,7 +134,7 @@ func (bl *Builder) saveCache(key [32]byte, b *bundle.Bundle, serverJS string) {
 	}
 	c.ServerMap, _ = os.ReadFile(serverJS + ".map")
 	for f, p := range bl.pages {
-		c.Pages[f] = cachedPage{Sum: p.sum, HTML: p.html}
+		c.Pages[f] = cachedPage{Sum: p.sum, Body: p.body, Stable: p.stable, Tokens: p.tokens}
 	}
 	var buf bytes.Buffer
 	if gob.NewEncoder(&buf).Encode(&c) != nil {
@@ -160,7 +162,7 @@ func (bl *Builder) restore(c *diskCache, key [32]byte, b *build) bool {
 	if len(bl.pages) == 0 {
 		bl.pages = map[string]renderedPage{}
 		for f, p := range c.Pages {
-			bl.pages[f] = renderedPage{sum: p.Sum, html: p.HTML}
+			bl.pages[f] = renderedPage{sum: p.Sum, body: p.Body, stable: p.Stable, tokens: p.Tokens}
 		}
 	}
 	if c.Key != key {

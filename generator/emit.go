@@ -145,7 +145,7 @@ func (b *build) writeRobots() error {
 // writeCDNRules writes _headers and _redirects; `promo serve` reads the same rules.
 // The CSP allows the tag manager only when this build's pages load it.
 func (b *build) writeCDNRules() error {
-	csp := cdn.PageCSP(b.site.Config.GTMContainer() != "")
+	csp := cdn.PageCSP(b.site.Config.GTMContainer() != "", b.firstPaint.sources...)
 	if err := b.out.write("_headers", cdn.FormatHeaders(append(cdn.DefaultHeaders(csp), wellKnownHeaders(b.site.Config)...))); err != nil {
 		return err
 	}

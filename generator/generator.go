@@ -47,6 +47,10 @@ type Options struct {
 	// WriteInPlace writes only the changed files into Out, without the swap (watch
 	// mode); the default replaces Out atomically.
 	WriteInPlace bool
+	// LinkStyles links the style sheets as render-blocking sheets instead of inlining
+	// the rules the prerendered pages use (styles.go): watch mode, whose client swaps
+	// the sheets on a style edit.
+	LinkStyles bool
 }
 
 // Result summarises a build.
@@ -91,6 +95,8 @@ type build struct {
 	// The assets given compressed copies so far, and the compression under way.
 	compressed  map[string]bool
 	compressing chan error
+	// firstPaint is the pages' inline style and its CSP sources (styles.go).
+	firstPaint *firstPaint
 }
 
 // phase ends the current step under name.
@@ -356,7 +362,7 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 			for _, w := range res.Warnings {
 				problems.add(p, src, false, w)
 			}
-			next[p.File] = renderedPage{sum: sums[i], html: shellHTML(p, res.HTML, res.Stable)}
+			next[p.File] = renderedPage{sum: sums[i], body: res.HTML, stable: res.Stable, tokens: pageTokens(res.HTML)}
 			rendered = append(rendered, p.Path)
 		}
 		if b.opts.Progress != nil {
@@ -367,8 +373,14 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}
+	fp, err := b.firstPaintStyles(pages, next)
+	if err != nil {
+		return nil, nil, err
+	}
+	b.firstPaint = fp
 	for _, p := range pages {
-		if err := b.out.write(p.File, next[p.File].html); err != nil {
+		r := next[p.File]
+		if err := b.out.write(p.File, shellHTML(p, r.body, r.stable, b.firstPaint.style[sheetsKey(p.Assets.CSS)])); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -49,7 +49,9 @@ func (p *page) fingerprint(code [32]byte) [32]byte {
 // shellHTML wraps a prerendered body in the page's document (DESIGN §2): language and
 // direction, SEO and social metadata, exactly the page's chunks preloaded, and the
 // page data as JSON (json.Marshal escapes <, > and &, so it cannot close the script).
-func shellHTML(p *page, body string, stable json.RawMessage) []byte {
+// With style, the rules of the first paint (styles.go), the page carries them inline and
+// only preloads its sheets; without, it links them as render-blocking sheets.
+func shellHTML(p *page, body string, stable json.RawMessage, style string) []byte {
 	var b strings.Builder
 	b.Grow(len(body) + len(p.Data) + 4096)
 	esc := html.EscapeString
@@ -95,8 +97,21 @@ func shellHTML(p *page, body string, stable json.RawMessage) []byte {
 		}
 		b.WriteString(" fetchpriority=\"high\">\n")
 	}
-	for _, css := range p.Assets.CSS {
-		b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">\n")
+	if style == "" {
+		for _, css := range p.Assets.CSS {
+			b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">\n")
+		}
+	} else {
+		// styles.go escaped any "</" in it.
+		b.WriteString("<style>" + style + "</style>\n")
+		for _, css := range p.Assets.CSS {
+			b.WriteString("<link rel=\"preload\" as=\"style\" href=\"" + esc(css) + "\" " + contract.SheetAttr + " fetchpriority=\"low\">\n")
+		}
+		b.WriteString("<noscript>")
+		for _, css := range p.Assets.CSS {
+			b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">")
+		}
+		b.WriteString("</noscript>\n")
 	}
 	b.WriteString("<script type=\"module\" src=\"" + esc(p.Assets.Entry) + "\"></script>\n")
 	for _, js := range p.Assets.Preload {

@@ -27,6 +27,7 @@ func TestPageSnapshots(t *testing.T) {
 	}
 	shell := body.ReplaceAllString(page, `<div id="root">…prerendered body…</div>`+"\n"+`<script id="promo-data"`)
 	shell = data.ReplaceAllString(shell, `<script id="promo-data" type="application/json">…page data…</script>`)
+	shell = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(shell, `<style>…first-paint rules (styles_test.go)…</style>`)
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, []byte(raw[1]), "", "  "); err != nil {
 		t.Fatal(err)

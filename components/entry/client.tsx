@@ -1,12 +1,10 @@
 import { startTransition, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { DATA_ID, ROOT_ID } from "../runtime/contract.gen";
 import { initRuntime } from "../runtime/init";
+import { loadStyles } from "../runtime/styles";
 import type { PageData } from "../runtime/types";
 import { App } from "./App";
-
-/** Element ids shared with the HTML shell the generator writes (generator/shell.go). */
-export const ROOT_ID = "root";
-export const DATA_ID = "promo-data";
 
 /**
  * Hydrates the prerendered page. The build-time HTML (the rules) is read back from the
@@ -17,6 +15,7 @@ export function hydrate(page: ComponentType): void {
   const root = document.getElementById(ROOT_ID);
   if (!script || !root) throw new Error(`page is missing #${DATA_ID} or #${ROOT_ID}`);
   const data = JSON.parse(script.textContent ?? "{}") as PageData;
+  void loadStyles();
   initRuntime(data);
   const html: Record<string, string> = {};
   root.querySelectorAll<HTMLElement>("[data-promo-html]").forEach((el) => {

@@ -183,6 +183,11 @@ export const DRAW_ORDER_TEXT: Readonly<Record<DrawOrder, string>> = {
   2: "newest first",
 };
 
+// The HTML shell around a prerendered page (generator/shell.go).
+export const ROOT_ID = "root";
+export const DATA_ID = "promo-data";
+export const SHEET_ATTR = "data-promo-sheet";
+
 /** The codes the message helper of spec §8 answers with error.retry. */
 export const RETRY_CODES: readonly number[] = [10000, 20001, 20002, 20003, 20005, 20006, 20007, 20008];
 

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { loadStyles } from "../runtime/styles";
 import { useT } from "../runtime/useT";
 import { WidgetError } from "./WidgetStates";
 
@@ -12,12 +13,15 @@ export class ChunkLoadError extends Error {
 
 export const CHUNK_TIMEOUT = 120_000;
 
-/** Races a chunk's import against the timeout; any failure becomes a ChunkLoadError. */
+/**
+ * Races a chunk's import against the timeout; any failure becomes a ChunkLoadError. It
+ * resolves once the page's style sheets are in too, so the widget never shows unstyled.
+ */
 export function loadChunk<T>(load: () => Promise<T>, timeout = CHUNK_TIMEOUT): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeout / 1000} s`)), timeout);
-    load().then(
-      (m) => {
+    Promise.all([load(), loadStyles()]).then(
+      ([m]) => {
         clearTimeout(timer);
         resolve(m);
       },

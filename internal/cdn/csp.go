@@ -8,7 +8,9 @@ const GTMOrigin = "https://www.googletagmanager.com"
 // PageCSP is the Content-Security-Policy of every page of a build. Pages load only
 // their own scripts, styles and images and talk only to their own origin (the
 // function under apiBase); page data travels in a non-executable JSON script, so no
-// inline script or style is needed.
+// inline script is needed. The one inline style a page carries, the rules of its first
+// paint (generator/styles.go), is allowed by its hash: styles lists the sha256 sources
+// ("'sha256-…'") of the build's few distinct ones, so no other inline style applies.
 //
 // With a Tag Manager container (site.yaml analytics.gtm, never in the local
 // environment) the policy allows what that container needs and nothing more:
@@ -26,13 +28,14 @@ const GTMOrigin = "https://www.googletagmanager.com"
 // HTML tags), Tag Manager's preview mode (tagmanager.google.com, its fonts and
 // styles) and advertising hosts (doubleclick). A container that needs them must not
 // run on these pages.
-func PageCSP(gtm bool) string {
+func PageCSP(gtm bool, styles ...string) string {
 	script, connect := "'self'", "'self'"
 	if gtm {
 		script += " " + GTMOrigin
 		connect += " " + strings.Join([]string{GTMOrigin, "https://*.google-analytics.com", "https://*.analytics.google.com"}, " ")
 	}
-	return "default-src 'self'; script-src " + script + "; style-src 'self'; img-src 'self' data: https:; " +
+	style := strings.Join(append([]string{"'self'"}, styles...), " ")
+	return "default-src 'self'; script-src " + script + "; style-src " + style + "; img-src 'self' data: https:; " +
 		"font-src 'self'; connect-src " + connect + "; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
 }

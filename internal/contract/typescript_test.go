@@ -243,6 +243,10 @@ func typeScript() ([]byte, error) {
 		}
 		writeConstants(&b, g, cs)
 	}
+	b.WriteString("\n// The HTML shell around a prerendered page (generator/shell.go).\n")
+	for _, c := range []struct{ name, value string }{{"ROOT_ID", RootID}, {"DATA_ID", DataID}, {"SHEET_ATTR", SheetAttr}} {
+		b.WriteString("export const " + c.name + " = " + strconv.Quote(c.value) + ";\n")
+	}
 	b.WriteString("\n/** The codes the message helper of spec §8 answers with error.retry. */\n")
 	b.WriteString("export const RETRY_CODES: readonly number[] = [")
 	for i, c := range RetryCodes() {
