@@ -49,6 +49,8 @@ type Builder struct {
 	// rendered, after the bundles came from the build cache (cache.go).
 	lazyServer string
 	cacheKey   [32]byte
+	// written is what the last build wrote into the output folder (written.go).
+	written *writtenOutput
 }
 
 // renderedPage is one page's prerender, kept between builds under the fingerprint of
@@ -193,17 +195,12 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 		}
 		b.phase("compress")
 	}
-	if bl.opts.WriteInPlace {
-		sums, changed, err := b.out.flushInPlace(bl.opts.Out, bl.sums)
-		if err != nil {
-			return nil, err
-		}
-		bl.sums, res.Changed = sums, changed
-	} else if err := b.out.flushAtomic(bl.opts.Out); err != nil {
+	wrote, err := bl.flush(b, res)
+	if err != nil {
 		return nil, err
 	}
 	b.phase("write")
-	if bl.cached() && (!restored || len(res.Rendered) > 0) {
+	if bl.cached() && (!restored || len(res.Rendered) > 0 || wrote) {
 		bl.saveCache(bl.cacheKey, b.bundle, filepath.Join(bl.work, "server.cjs"))
 		b.phase("cache")
 	}
@@ -211,6 +208,38 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	res.Phases = b.phases
 	res.Duration = time.Since(start)
 	return res, nil
+}
+
+// flush writes the build's output: in watch mode only what changed since the last
+// flush; in a one-shot build only what differs from what the output folder holds
+// (written.go), or a whole new folder swapped in when there is none. It reports
+// whether the record of the output changed.
+func (bl *Builder) flush(b *build, res *Result) (bool, error) {
+	out := bl.opts.Out
+	if bl.opts.WriteInPlace {
+		sums, changed, err := b.out.flushInPlace(out, bl.sums, nil)
+		if err != nil {
+			return false, err
+		}
+		bl.sums, res.Changed = sums, changed
+		return len(changed) > 0, nil
+	}
+	if sums, read, unknown, ok := bl.written.current(out, b.out.files); ok {
+		_, changed, err := b.out.flushInPlace(out, sums, unknown)
+		if err == nil && bl.cached() {
+			bl.written, err = b.out.record(out, bl.written, append(changed, read...))
+		}
+		return len(changed)+len(read) > 0, err
+	}
+	if err := b.out.flushAtomic(out); err != nil {
+		return false, err
+	}
+	if bl.cached() {
+		var err error
+		bl.written, err = b.out.record(out, nil, nil)
+		return true, err
+	}
+	return true, nil
 }
 
 // codeChanged tells whether the bundles must be made again: on the first build, when
@@ -468,8 +497,6 @@ func (bl *Builder) fingerprints(b *build, pages []*page) [][32]byte {
 		code[slug] = sum
 	}
 	out := make([][32]byte, len(pages))
-	for i, p := range pages {
-		out[i] = p.fingerprint(code[p.Slug])
-	}
+	forEachIndex(len(pages), func(i int) { out[i] = pages[i].fingerprint(code[pages[i].Slug]) })
 	return out
 }

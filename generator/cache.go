@@ -35,6 +35,7 @@ type diskCache struct {
 	Server    []byte // server.cjs, which the workers run
 	ServerMap []byte // its source map
 	Pages     map[string]cachedPage
+	Written   *writtenOutput
 }
 
 type cachedPage struct {
@@ -127,7 +128,7 @@ func (bl *Builder) loadCache() *diskCache {
 // saveCache writes the cache for the next process, atomically; a cache that cannot be
 // written only costs the next build its time.
 func (bl *Builder) saveCache(key [32]byte, b *bundle.Bundle, serverJS string) {
-	c := diskCache{Key: key, Bundle: b, Pages: make(map[string]cachedPage, len(bl.pages))}
+	c := diskCache{Key: key, Bundle: b, Pages: make(map[string]cachedPage, len(bl.pages)), Written: bl.written}
 	var err error
 	if c.Server, err = os.ReadFile(serverJS); err != nil {
 		return
@@ -159,6 +160,7 @@ func (bl *Builder) saveCache(key [32]byte, b *bundle.Bundle, serverJS string) {
 // bundle where the workers will find it; the workers themselves start only if a page
 // must be rendered (render). It also gives the builder the cached pages.
 func (bl *Builder) restore(c *diskCache, key [32]byte, b *build) bool {
+	bl.written = c.Written
 	if len(bl.pages) == 0 {
 		bl.pages = map[string]renderedPage{}
 		for f, p := range c.Pages {

@@ -6,12 +6,14 @@ package generator
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/promohq/promo/internal/bundle"
@@ -161,6 +163,7 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 	linkCfg := deeplink.FromSite(cfg)
 	var pages []*page
 	var reqs []RenderRequest
+	var datas []pageData
 	resolved := map[string]resolvedTexts{} // locale|namespace|use-set → texts
 	for _, c := range b.site.Campaigns {
 		var art *contract.Art
@@ -247,14 +250,11 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 				Brand: cfg.Brand, App: withAppLinkConfig(newAppData(cfg), cfg), Home: "/", Languages: languages(locale),
 				Analytics: contract.Analytics{GTM: cfg.GTMContainer(), ProjectType: cfg.Analytics.ProjectType},
 				AppLink:   pageAppLink(canonical, linkCfg), AppLinks: appLinks}
-			raw, err := json.Marshal(data)
-			if err != nil {
-				return nil, nil, err
-			}
+			datas = append(datas, data)
 			p := &page{Slug: c.Slug, Locale: locale, Dir: cfg.Dir(locale), Path: cfg.PagePath(locale, c.Slug),
 				Title: b.firstText(chain, c.Namespace, content.TitleKeys...), Description: b.firstText(chain, c.Namespace, content.DescriptionKeys...),
 				Alternates: alternates, Image: image, ImagePath: preload, ImageSrcSet: preloadSet, ImageSizes: preloadSizes, SiteName: cfg.App.Name, IOSAppID: cfg.App.IOSAppID,
-				Assets: b.bundle.Pages[c.Slug], Data: raw, RulesHTML: rulesHTML}
+				Assets: b.bundle.Pages[c.Slug], RulesHTML: rulesHTML}
 			p.File = strings.TrimPrefix(p.Path, "/") + "index.html"
 			p.Canonical = canonical
 			pages = append(pages, p)
@@ -262,10 +262,16 @@ func (b *build) plan(uses map[string][]i18n.Use, images, errorURLs map[string]st
 			if p.RulesHTML != "" {
 				html["rules"] = p.RulesHTML
 			}
-			reqs = append(reqs, RenderRequest{Slug: c.Slug, Data: raw, HTML: html})
+			reqs = append(reqs, RenderRequest{Slug: c.Slug, HTML: html})
 		}
 	}
-	return pages, reqs, nil
+	// Encoding the page data is most of planning: on every core.
+	errs := make([]error, len(datas))
+	forEachIndex(len(datas), func(i int) {
+		raw, err := json.Marshal(datas[i])
+		pages[i].Data, reqs[i].Data, errs[i] = raw, raw, err
+	})
+	return pages, reqs, errors.Join(errs...)
 }
 
 // resolvedTexts is one namespace's texts for a page: nested as the page data ships
@@ -336,6 +342,8 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 		}
 	}
 	var rendered []string
+	var tokenizing sync.WaitGroup
+	tokens := make([][]string, len(pages))
 	problems := renderProblems{root: b.site.Root, components: b.opts.Components}
 	const batch = 128
 	for start := 0; start < len(stale); start += batch {
@@ -362,11 +370,25 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 			for _, w := range res.Warnings {
 				problems.add(p, src, false, w)
 			}
-			next[p.File] = renderedPage{sum: sums[i], body: res.HTML, stable: res.Stable, tokens: pageTokens(res.HTML)}
+			next[p.File] = renderedPage{sum: sums[i], body: res.HTML, stable: res.Stable}
 			rendered = append(rendered, p.Path)
 		}
+		// What the bodies offer selectors is read while the workers render the next
+		// batch.
+		tokenizing.Go(func() {
+			for n, res := range results {
+				tokens[idx[n]] = pageTokens(res.HTML)
+			}
+		})
 		if b.opts.Progress != nil {
 			b.opts.Progress(min(start+batch, len(stale)), len(stale))
+		}
+	}
+	tokenizing.Wait()
+	for _, i := range stale {
+		if r, ok := next[pages[i].File]; ok {
+			r.tokens = tokens[i]
+			next[pages[i].File] = r
 		}
 	}
 	problems.report(diags)
@@ -378,11 +400,14 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 		return nil, nil, err
 	}
 	b.firstPaint = fp
-	for _, p := range pages {
+	errs := make([]error, len(pages))
+	forEachIndex(len(pages), func(i int) {
+		p := pages[i]
 		r := next[p.File]
-		if err := b.out.write(p.File, shellHTML(p, r.body, r.stable, b.firstPaint.style[sheetsKey(p.Assets.CSS)])); err != nil {
-			return nil, nil, err
-		}
+		errs[i] = b.out.write(p.File, shellHTML(p, r.body, r.stable, b.firstPaint.style[sheetsKey(p.Assets.CSS)]))
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
 	}
 	return next, rendered, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -153,16 +154,15 @@ func removeStale(parent, base string) {
 }
 
 // flushInPlace writes only the files whose content differs from prev (the sums of the
-// last flush into dir) and deletes the files no longer produced. It returns the new
-// sums and the paths it changed.
-func (o *output) flushInPlace(dir string, prev map[string][32]byte) (map[string][32]byte, []string, error) {
-	sums := make(map[string][32]byte, len(o.files))
+// last flush into dir) and deletes the files no longer produced, and those of unknown
+// (found in dir, of unknown content) this build does not make, with the folders that
+// leaves empty. It returns the new sums and the paths it changed.
+func (o *output) flushInPlace(dir string, prev map[string][32]byte, unknown []string) (map[string][32]byte, []string, error) {
+	sums := sumAll(o.files)
 	changed := map[string][]byte{}
 	var touched []string
 	for rel, data := range o.files {
-		sum := sha256.Sum256(data)
-		sums[rel] = sum
-		if old, ok := prev[rel]; !ok || old != sum {
+		if old, ok := prev[rel]; !ok || old != sums[rel] {
 			changed[rel] = data
 			touched = append(touched, rel)
 		}
@@ -183,16 +183,41 @@ func (o *output) flushInPlace(dir string, prev map[string][32]byte) (map[string]
 			return nil, nil, err
 		}
 	}
+	var deleted []string
 	for rel := range prev {
 		if _, ok := sums[rel]; !ok {
-			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return nil, nil, err
-			}
-			touched = append(touched, rel)
+			deleted = append(deleted, rel)
 		}
 	}
+	for _, rel := range unknown {
+		if _, ok := sums[rel]; !ok {
+			deleted = append(deleted, rel)
+		}
+	}
+	for _, rel := range deleted {
+		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	removeEmptyDirs(dir, deleted)
+	touched = append(touched, deleted...)
 	sort.Strings(touched)
 	return sums, touched, nil
+}
+
+// sumAll hashes every file, on every core: a repeat build hashes all its output.
+func sumAll(files map[string][]byte) map[string][32]byte {
+	rels := make([]string, 0, len(files))
+	for rel := range files {
+		rels = append(rels, rel)
+	}
+	sums := make([][32]byte, len(rels))
+	forEachIndex(len(rels), func(i int) { sums[i] = sha256.Sum256(files[rels[i]]) })
+	out := make(map[string][32]byte, len(rels))
+	for i, rel := range rels {
+		out[rel] = sums[i]
+	}
+	return out
 }
 
 // writeFile writes data to name; byRename writes a temporary file beside it first and
@@ -238,4 +263,19 @@ func eachAtOnce(items []string, n int, fn func(string) error) error {
 	default:
 		return nil
 	}
+}
+
+// forEachIndex calls fn(0) … fn(n-1) on every core; fn must be safe to run at once
+// for different indexes.
+func forEachIndex(n int, fn func(i int)) {
+	workers := min(runtime.NumCPU(), n)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }

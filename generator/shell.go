@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"html"
 	"strings"
 
@@ -38,7 +39,13 @@ type alternate struct{ HrefLang, Href string }
 func (p *page) fingerprint(code [32]byte) [32]byte {
 	h := sha256.New()
 	h.Write(code[:])
-	if err := json.NewEncoder(h).Encode(p); err != nil {
+	// The page data, most of the bytes, is hashed as it is: encoding it would copy it
+	// through json's compaction for nothing (a tenth of a repeat build's time).
+	q := *p
+	q.Data = nil
+	fmt.Fprintf(h, "%d\x00", len(p.Data))
+	h.Write(p.Data)
+	if err := json.NewEncoder(h).Encode(&q); err != nil {
 		panic("generator: a page cannot be encoded: " + err.Error()) // plain strings and slices only
 	}
 	var sum [32]byte
@@ -53,7 +60,7 @@ func (p *page) fingerprint(code [32]byte) [32]byte {
 // only preloads its sheets; without, it links them as render-blocking sheets.
 func shellHTML(p *page, body string, stable json.RawMessage, style string) []byte {
 	var b strings.Builder
-	b.Grow(len(body) + len(p.Data) + 4096)
+	b.Grow(len(body) + len(p.Data) + len(style) + 4096)
 	esc := html.EscapeString
 	b.WriteString("<!doctype html>\n<html lang=\"" + esc(p.Locale) + "\" dir=\"" + p.Dir + "\">\n<head>\n")
 	b.WriteString("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")

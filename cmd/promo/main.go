@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/promohq/promo/internal/cmd/factory"
 	"github.com/promohq/promo/internal/cmd/root"
@@ -15,6 +16,12 @@ import (
 var version = "dev"
 
 func main() {
+	// A build allocates a few hundred MB in a burst and exits: collecting four times
+	// less often saves it a tenth of its time (esbuild's CLI makes the same trade).
+	// The servers' live heaps are small, so theirs stays small too. GOGC still rules.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	f := factory.New(version)
 	cmd := root.NewCmdRoot(f)
 	if err := cmd.ExecuteContext(context.Background()); err != nil {

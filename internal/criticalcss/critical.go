@@ -1,6 +1,7 @@
 package criticalcss
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -14,24 +15,35 @@ type Tokens map[string]struct{}
 // AddHTML adds the tokens of an HTML document or fragment.
 func (t Tokens) AddHTML(doc string) {
 	z := html.NewTokenizer(strings.NewReader(doc))
+	var buf []byte
+	// add adds prefix+name, allocating only for a token not seen yet.
+	add := func(prefix byte, name []byte) {
+		buf = append(buf[:0], prefix)
+		buf = append(buf, name...)
+		if _, ok := t[string(buf[1:])]; prefix == 0 && !ok {
+			t[string(buf[1:])] = struct{}{}
+		} else if _, ok := t[string(buf)]; prefix != 0 && !ok {
+			t[string(buf)] = struct{}{}
+		}
+	}
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
 			return
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, more := z.TagName()
-			t[strings.ToLower(string(name))] = struct{}{}
+			name, more := z.TagName() // lowercased by the tokenizer
+			add(0, name)
 			for more {
 				var key, val []byte
 				key, val, more = z.TagAttr()
-				t["["+string(key)] = struct{}{}
+				add('[', key)
 				switch string(key) {
 				case "class":
-					for _, c := range strings.Fields(string(val)) {
-						t["."+c] = struct{}{}
+					for _, c := range bytes.Fields(val) {
+						add('.', c)
 					}
 				case "id":
-					t["#"+string(val)] = struct{}{}
+					add('#', val)
 				}
 			}
 		}

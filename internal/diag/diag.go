@@ -164,20 +164,36 @@ func (f *Failure) Error() string {
 // column counts characters, as editors do, not bytes: in a Japanese or Arabic text
 // a byte count points far to the right of the mistake.
 func LineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
+	var c Cursor
+	return c.At(data, offset)
+}
+
+// Cursor converts offsets to lines and columns like LineCol, going on from the last
+// offset it was asked for: a parser asking at every token of a file then reads it
+// once instead of once per token.
+type Cursor struct {
+	off       int64
+	line, col int
+}
+
+// At returns the line and column of offset in data, which must be the same data at
+// every call.
+func (c *Cursor) At(data []byte, offset int64) (line, col int) {
+	offset = min(offset, int64(len(data)))
+	if c.line == 0 || offset < c.off {
+		c.off, c.line, c.col = 0, 1, 1
 	}
-	line, col = 1, 1
-	for _, c := range data[:offset] {
+	for _, b := range data[c.off:offset] {
 		switch {
-		case c == '\n':
-			line++
-			col = 1
-		case c&0xC0 != 0x80: // not a continuation byte: a character starts here
-			col++
+		case b == '\n':
+			c.line++
+			c.col = 1
+		case b&0xC0 != 0x80: // not a continuation byte: a character starts here
+			c.col++
 		}
 	}
-	return line, col
+	c.off = offset
+	return c.line, c.col
 }
 
 // ByteColumn converts a 0-based byte offset within a line of text to a 1-based

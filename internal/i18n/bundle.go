@@ -159,6 +159,7 @@ type parser struct {
 	dec    *json.Decoder
 	diags  *diag.List
 	bundle *Bundle
+	cursor diag.Cursor
 }
 
 // pos returns the position of the next token: the decoder's offset points just past
@@ -168,7 +169,7 @@ func (p *parser) pos() (int, int) {
 	for off < int64(len(p.data)) && strings.IndexByte(" \t\r\n,:", p.data[off]) >= 0 {
 		off++
 	}
-	return diag.LineCol(p.data, off)
+	return p.cursor.At(p.data, off)
 }
 
 func (p *parser) object(prefix string) error {
