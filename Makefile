@@ -62,11 +62,23 @@ test-e2e: setup
 	cd e2e && PATH="$(CURDIR)/node_modules/node/bin:$$PATH" ../$(NODE) ../node_modules/@playwright/test/cli.js test -c playwright.config.ts $(E2E_ARGS)
 
 # Build time and memory (759 and 7,590 pages), page weight (brotli), the function and
-# the static server; then the function against nginx on loopback under wrk (installs
-# both from Debian if missing), Lighthouse on the example pages (scripts/lighthouse, its
-# own pinned packages) and longer fuzzing.
-bench: setup
-	go test -run='^$$' -bench=. -benchmem -count=6 ./generator ./function ./internal/cdn | tee bench.out
+# the static server; whole `promo build` processes against Hugo on the same 759 pages
+# (Hugo installed by `go install` at HUGO_VERSION into .bench/bin); then the function
+# against nginx on loopback under wrk (installs both from Debian if missing),
+# Lighthouse on the example pages (scripts/lighthouse, its own pinned packages) and
+# longer fuzzing.
+HUGO_VERSION := v0.163.3
+HUGO := .bench/bin/hugo-$(HUGO_VERSION)
+$(HUGO):
+	mkdir -p .bench/bin
+	GOBIN=$(CURDIR)/.bench/bin go install github.com/gohugoio/hugo@$(HUGO_VERSION)
+	mv .bench/bin/hugo $@
+
+bench: setup $(HUGO)
+	go test -run='^$$' -bench='Build|Rebuild|PageWeight' -benchmem -count=6 ./generator | tee bench.out
+	go test -run='^$$' -bench=. -benchmem -count=6 ./function ./internal/cdn | tee -a bench.out
+	@echo "== whole processes, in turn: promo build (no cache, repeat, one text changed) and Hugo, medians of 7 rounds"
+	PROMO_HUGO=$(CURDIR)/$(HUGO) go test -run='^$$' -bench=ProcessVsHugo -benchtime=1x ./generator | tee -a bench.out
 	go test -run='^$$' -bench=SaveToReload -benchtime=1x -count=3 ./internal/dev | tee -a bench.out
 	bash scripts/install-browser.sh
 	$(NODE) scripts/bench/hot-update.mjs | tee -a bench.out

@@ -118,7 +118,7 @@ test.describe("in the app, 3.6.0", () => {
 test("built pages carry no fake bridge: it is promo dev's only", async ({ request }) => {
   const html = await (await request.get("/depositblastoff/")).text();
   expect(html).not.toContain("/__promo/");
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/data-(?:entry|preload)="([^"]+)"/g)].flatMap((m) => m[1].split(" "));
   expect(scripts.length).toBeGreaterThan(0);
   for (const src of scripts) {
     const js = await (await request.get(new URL(src, "http://x/depositblastoff/").pathname)).text();

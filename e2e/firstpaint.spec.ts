@@ -46,3 +46,22 @@ test("the login dialog waits for the style sheets, then shows styled", async ({ 
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((el) => getComputedStyle(el.closest(".promo-dialog__backdrop")!).position)).toBe("fixed");
 });
+
+test("the scripts are requested only after the first contentful paint and the hero image", async ({ page }) => {
+  await page.goto("/ja-JP/depositblastoff/");
+  await waitForHydration(page);
+  const t = await page.evaluate(() => {
+    const start = (re: RegExp) => performance.getEntriesByType("resource").find((e) => re.test(e.name))?.startTime ?? -1;
+    const hero = performance.getEntriesByType("resource").find((e) => /\/assets\/img\//.test(e.name)) as PerformanceResourceTiming | undefined;
+    return {
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+      heroEnd: hero?.responseEnd ?? -1,
+      entry: start(/\/assets\/js\/depositblastoff-[A-Z0-9]+\.js$/),
+      chunk: start(/\/assets\/js\/chunk-[A-Z0-9]+\.js$/),
+    };
+  });
+  expect(t.fcp).toBeGreaterThan(0);
+  expect(t.heroEnd).toBeGreaterThan(0);
+  expect(t.entry).toBeGreaterThanOrEqual(Math.max(t.fcp, t.heroEnd));
+  expect(t.chunk).toBeGreaterThanOrEqual(Math.max(t.fcp, t.heroEnd));
+});

@@ -97,7 +97,7 @@ test.describe("URL rules", () => {
     expect(html.headers()["content-security-policy"]).toContain("script-src 'self'");
     expect(html.headers()["x-content-type-options"]).toBe("nosniff");
     const body = await html.text();
-    const script = body.match(/<script type="module" src="([^"]+)"/)![1];
+    const script = body.match(/<script defer src="[^"]+" data-entry="([^"]+)"/)![1];
     const js = await request.get(script, { headers: { "Accept-Encoding": "br" } });
     expect(js.headers()["cache-control"]).toContain("immutable");
   });

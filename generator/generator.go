@@ -49,10 +49,11 @@ type Options struct {
 	// WriteInPlace writes only the changed files into Out, without the swap (watch
 	// mode); the default replaces Out atomically.
 	WriteInPlace bool
-	// LinkStyles links the style sheets as render-blocking sheets instead of inlining
-	// the rules the prerendered pages use (styles.go): watch mode, whose client swaps
-	// the sheets on a style edit.
-	LinkStyles bool
+	// PlainHead links the style sheets as render-blocking sheets and the scripts as
+	// module scripts, instead of inlining the rules the prerendered pages use and
+	// loading the scripts after the first paint (firstpaint.go): watch mode, whose
+	// client swaps the sheets on a style edit and compares the scripts.
+	PlainHead bool
 }
 
 // Result summarises a build.
@@ -395,7 +396,7 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}
-	fp, err := b.firstPaintStyles(pages, next)
+	fp, err := b.firstPaintHeads(pages, next)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -404,7 +405,7 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 	forEachIndex(len(pages), func(i int) {
 		p := pages[i]
 		r := next[p.File]
-		errs[i] = b.out.write(p.File, shellHTML(p, r.body, r.stable, b.firstPaint.style[sheetsKey(p.Assets.CSS)]))
+		errs[i] = b.out.write(p.File, shellHTML(p, r.body, r.stable, b.firstPaint.head(p)))
 	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, err

@@ -237,12 +237,12 @@ func TestAssetsAndCDNFiles(t *testing.T) {
 	if len(m.Pages) != 46 {
 		t.Fatalf("manifest lists %d pages", len(m.Pages))
 	}
-	// modulepreload names exactly the statically imported chunks, each hashed.
-	preloads := regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)">`).FindAllStringSubmatch(en, -1)
-	var got []string
-	for _, p := range preloads {
-		got = append(got, p[1])
+	// The boot script preloads exactly the statically imported chunks, each hashed.
+	boot := regexp.MustCompile(`<script defer src="/assets/js/boot-[A-Z0-9]{8}\.js" data-entry="([^"]+)" data-preload="([^"]*)"></script>`).FindStringSubmatch(en)
+	if boot == nil {
+		t.Fatalf("no boot script in the page")
 	}
+	got := strings.Fields(boot[2])
 	var want []string
 	for _, p := range m.Pages {
 		if p.Path == "/blast/" {

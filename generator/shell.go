@@ -56,9 +56,11 @@ func (p *page) fingerprint(code [32]byte) [32]byte {
 // shellHTML wraps a prerendered body in the page's document (DESIGN §2): language and
 // direction, SEO and social metadata, exactly the page's chunks preloaded, and the
 // page data as JSON (json.Marshal escapes <, > and &, so it cannot close the script).
-// With style, the rules of the first paint (styles.go), the page carries them inline and
-// only preloads its sheets; without, it links them as render-blocking sheets.
-func shellHTML(p *page, body string, stable json.RawMessage, style string) []byte {
+// A first-paint head (firstpaint.go) carries the rules of the first paint inline,
+// preloads the sheets and boots the scripts after the paint; a plain one links the
+// sheets and the module scripts.
+func shellHTML(p *page, body string, stable json.RawMessage, head pageHead) []byte {
+	style := head.style
 	var b strings.Builder
 	b.Grow(len(body) + len(p.Data) + len(style) + 4096)
 	esc := html.EscapeString
@@ -109,7 +111,7 @@ func shellHTML(p *page, body string, stable json.RawMessage, style string) []byt
 			b.WriteString("<link rel=\"stylesheet\" href=\"" + esc(css) + "\">\n")
 		}
 	} else {
-		// styles.go escaped any "</" in it.
+		// firstpaint.go escaped any "</" in it.
 		b.WriteString("<style>" + style + "</style>\n")
 		for _, css := range p.Assets.CSS {
 			b.WriteString("<link rel=\"preload\" as=\"style\" href=\"" + esc(css) + "\" " + contract.SheetAttr + " fetchpriority=\"low\">\n")
@@ -120,9 +122,13 @@ func shellHTML(p *page, body string, stable json.RawMessage, style string) []byt
 		}
 		b.WriteString("</noscript>\n")
 	}
-	b.WriteString("<script type=\"module\" src=\"" + esc(p.Assets.Entry) + "\"></script>\n")
-	for _, js := range p.Assets.Preload {
-		b.WriteString("<link rel=\"modulepreload\" href=\"" + esc(js) + "\">\n")
+	if head.boot != "" {
+		b.WriteString("<script defer src=\"" + esc(head.boot) + "\" data-entry=\"" + esc(p.Assets.Entry) + "\" data-preload=\"" + esc(strings.Join(p.Assets.Preload, " ")) + "\"></script>\n")
+	} else {
+		b.WriteString("<script type=\"module\" src=\"" + esc(p.Assets.Entry) + "\"></script>\n")
+		for _, js := range p.Assets.Preload {
+			b.WriteString("<link rel=\"modulepreload\" href=\"" + esc(js) + "\">\n")
+		}
 	}
 	b.WriteString("</head>\n<body>\n<div id=\"root\">")
 	b.WriteString(body)

@@ -3,7 +3,7 @@
 # (DESIGN §7: mobile, median of 3). Installs this folder's pinned packages and
 # Debian's chromium when missing; everything runs on 127.0.0.1.
 #
-#   scripts/lighthouse/run.sh                 # three pages, 3 runs each
+#   scripts/lighthouse/run.sh                 # every example page in en, ar-SA, ja-JP, 3 runs each
 #   RUNS=5 scripts/lighthouse/run.sh /ar-SA/depositblastoff/
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,5 +26,11 @@ for _ in $(seq 1 50); do
 done
 
 paths=("$@")
-[ ${#paths[@]} -gt 0 ] || paths=(/depositblastoff/ /referral-v2/ /spot-activity/)
+if [ ${#paths[@]} -eq 0 ]; then
+	for locale in "" ar-SA/ ja-JP/; do
+		for slug in "$root"/campaigns/*/; do
+			paths+=("/$locale$(basename "$slug")/")
+		done
+	done
+fi
 "$node" "$here/run.mjs" "http://127.0.0.1:$port" "${paths[@]}" --runs "${RUNS:-3}"

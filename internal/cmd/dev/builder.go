@@ -13,7 +13,7 @@ import (
 // NewBuilder is watch mode's builder: the generator writing into out in place, only
 // the files that changed, unminified (readable stacks in the browser).
 func NewBuilder(root, out string) (devserver.Builder, error) {
-	b, err := generator.NewBuilder(generator.Options{Root: root, Out: out, WriteInPlace: true, NoMinify: true, SourceMaps: true, LinkStyles: true})
+	b, err := generator.NewBuilder(generator.Options{Root: root, Out: out, WriteInPlace: true, NoMinify: true, SourceMaps: true, PlainHead: true})
 	if err != nil {
 		return nil, err
 	}

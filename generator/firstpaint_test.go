@@ -75,19 +75,22 @@ func TestFirstPaintRulesAreInline(t *testing.T) {
 	}
 }
 
-// Watch mode links the sheets (its client swaps them on a style edit): no inline style,
-// no hash in the CSP.
-func TestLinkStylesLinksTheSheets(t *testing.T) {
+// Watch mode links the sheets and the scripts (its client swaps the sheets on a style
+// edit and compares the scripts): no inline style, no hash in the CSP, no boot script.
+func TestPlainHeadLinksTheSheetsAndScripts(t *testing.T) {
 	root := writeSite(t, "")
 	sitetest.RequireNodeModules(t)
 	repo := sitetest.RepoRoot()
-	if _, err := generator.Build(context.Background(), generator.Options{Root: root, LinkStyles: true,
+	if _, err := generator.Build(context.Background(), generator.Options{Root: root, PlainHead: true,
 		Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}); err != nil {
 		t.Fatal(err)
 	}
 	page := read(t, root, "blast/index.html")
 	if strings.Contains(page, "<style>") || strings.Count(page, `<link rel="stylesheet"`) != 2 {
 		t.Errorf("the page should link its two sheets and inline nothing:\n%.3000s", page)
+	}
+	if !strings.Contains(page, `<script type="module" src="/assets/js/blast-`) || strings.Contains(page, "/boot-") {
+		t.Errorf("the page should load its entry as a module script, without the boot script:\n%.3000s", page)
 	}
 	if csp := headersCSP(t, root); strings.Contains(csp, "sha256") {
 		t.Errorf("CSP %s allows an inline style", csp)
