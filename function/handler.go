@@ -182,6 +182,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(sw, http.StatusMethodNotAllowed, codeSystem, "method not allowed")
 		return
 	}
+	if refuseCrossSite(sw, r, c) {
+		return
+	}
 	switch rt.kind {
 	case kindHealth:
 		writeJSON(sw, http.StatusOK, envelope{RetMsg: "OK", Result: map[string]string{"status": "ok", "env": h.cfg.Env}})

@@ -23,7 +23,7 @@ var hostile = map[string]string{
 	"Te":                  "trailers",
 	"Upgrade":             "websocket",
 	"Proxy-Authorization": "Basic eDp5",
-	"Origin":              "https://evil.example",
+	"Origin":              "http://example.com", // same origin: a cross-site call is refused before anything (crosssite.go)
 	"Referer":             "https://site.example/page?ref=1",
 	"User-Agent":          "Mozilla/5.0 client",
 	"Accept-Language":     "de-DE",

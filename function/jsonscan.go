@@ -122,16 +122,3 @@ func skipValue(b []byte, i int) int {
 	}
 	return i
 }
-
-// hasTokenField reports whether object b has a member named like a token.
-func hasTokenField(b []byte) bool {
-	found := false
-	members(b, func(k, _ []byte) {
-		for _, f := range tokenFields {
-			if string(k) == f {
-				found = true
-			}
-		}
-	})
-	return found
-}

@@ -38,8 +38,8 @@ func TestParseReply(t *testing.T) {
 }
 
 // TestTokensNeverReachThePage: whatever route, a token-named member of an
-// answer or of its result is removed, escaped spellings included; answers
-// without one pass byte for byte.
+// answer is removed at any depth and under any spelling, escaped ones included;
+// answers without one pass byte for byte.
 func TestTokensNeverReachThePage(t *testing.T) {
 	bodies := []string{
 		`{"ret_code":0,"result":{"id":1},"token":"SECRET"}`,
@@ -47,6 +47,12 @@ func TestTokensNeverReachThePage(t *testing.T) {
 		`{"ret_code":0,"result":{"id":1,"\u0074oken":"SECRET"}}`,
 		`{"ret_code":0,"result":null,"\u0075serToken":"SECRET"}`,
 		`{"ret_code":0,"token":"a","token":"SECRET"}`,
+		// Any depth, arrays, and the other spellings upstreams use.
+		`{"ret_code":0,"result":{"user":{"token":"SECRET","name":"a"}}}`,
+		`{"ret_code":0,"result":{"list":[{"id":1},{"id":2,"token":"SECRET"}]}}`,
+		`{"ret_code":0,"result":{"access_token":"SECRET","refresh_token":"SECRET"}}`,
+		`{"ret_code":0,"result":{"accessToken":"SECRET","Token":"SECRET","ID_TOKEN":"SECRET"}}`,
+		`{"ret_code":0,"result":[[{"session-token":"SECRET"}]],"AuthToken":"SECRET"}`,
 	}
 	for _, b := range bodies {
 		u := newUpstream(t, func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, b) })

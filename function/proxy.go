@@ -82,8 +82,9 @@ func (p *proxyCall) readRequest(c *call) bool {
 			e = checkBody(p.rt.body, b)
 		}
 		if e != nil {
-			if p.rt.kind == kindLogout {
-				// Even a malformed logout ends the session in this browser.
+			if p.rt.kind == kindLogout && e.status != http.StatusUnsupportedMediaType {
+				// Even a malformed logout ends the session in this browser; a form's
+				// (any other type than JSON) is no logout of ours.
 				p.h.clearSession(p.w, p.r)
 			}
 			refuse(p.w, c, e)

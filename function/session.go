@@ -1,8 +1,10 @@
 package function
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
+	"strings"
 )
 
 // takeToken turns a login or register answer's token into the cookie (the
@@ -23,52 +25,76 @@ func (h *Handler) takeToken(w http.ResponseWriter, r *http.Request, c *call, up 
 	return true
 }
 
-// tokenFields are the names under which an answer may carry a session token.
-var tokenFields = []string{"token", "userToken"}
+// isTokenName tells a member that holds a session token, under any of the
+// spellings upstreams use (token, userToken, Token, access_token, accessToken,
+// refresh_token, id_token, session_token, auth_token …): compared without case,
+// "_" and "-".
+func isTokenName(k string) bool {
+	switch strings.ToLower(tokenNameSeparators.Replace(k)) {
+	case "token", "usertoken", "accesstoken", "refreshtoken", "idtoken", "sessiontoken", "authtoken":
+		return true
+	}
+	return false
+}
 
-// scrubTokens removes every session token from an upstream answer, at the
-// envelope's top level and in its result object, whatever the route: a token
-// must never be readable by page scripts (DESIGN §4). It returns the token
-// it found (top level first), for login and register. Answers without one
-// are left byte for byte as they came.
+var tokenNameSeparators = strings.NewReplacer("_", "", "-", "")
+
+// scrubTokens removes every session token from an upstream answer, at any depth
+// (in objects within arrays too) and under every spelling, whatever the route: a
+// token must never be readable by page scripts (DESIGN §4). It returns the session
+// token it found, the envelope's own "token" first, then its result's, for login
+// and register. Answers that name no token are left byte for byte as they came.
 func scrubTokens(up *reply) (string, error) {
-	res := up.parsed.Result
-	nested := len(res) > 0 && res[0] == '{' && hasTokenField(res)
-	if len(up.parsed.Token) == 0 && len(up.parsed.UserToken) == 0 && !nested {
+	// Only a body naming a token, plainly or through an escape, is decoded.
+	if !bytes.Contains(bytes.ToLower(up.body), []byte("token")) && !bytes.Contains(up.body, []byte(`\u`)) {
 		return "", nil
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(up.body, &m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(up.body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
 		return "", err
 	}
 	token := ""
-	json.Unmarshal(m["token"], &token)
-	for _, f := range tokenFields {
-		delete(m, f)
+	if m, ok := v.(map[string]any); ok {
+		token, _ = m["token"].(string)
+		if res, ok := m["result"].(map[string]any); ok && token == "" {
+			token, _ = res["token"].(string)
+		}
 	}
-	if nested {
-		var inner map[string]json.RawMessage
-		if err := json.Unmarshal(res, &inner); err != nil {
-			return "", err
-		}
-		if token == "" {
-			json.Unmarshal(inner["token"], &token)
-		}
-		for _, f := range tokenFields {
-			delete(inner, f)
-		}
-		nb, err := json.Marshal(inner)
-		if err != nil {
-			return "", err
-		}
-		m["result"] = nb
+	if !dropTokens(v) {
+		return token, nil
 	}
-	b, err := json.Marshal(m)
+	b, err := json.Marshal(v)
 	if err != nil {
 		return "", err
 	}
 	up.body = b
 	return token, nil
+}
+
+// dropTokens deletes the token members of v at every depth and reports whether it
+// deleted any.
+func dropTokens(v any) bool {
+	dropped := false
+	switch t := v.(type) {
+	case map[string]any:
+		for k, inner := range t {
+			if isTokenName(k) {
+				delete(t, k)
+				dropped = true
+			} else if dropTokens(inner) {
+				dropped = true
+			}
+		}
+	case []any:
+		for _, inner := range t {
+			if dropTokens(inner) {
+				dropped = true
+			}
+		}
+	}
+	return dropped
 }
 
 // serveSession is the in-app bridge (seed §4): the app hands the page its

@@ -28,7 +28,8 @@ func badRequest(msg string) *reqError {
 
 var emptyObject = []byte("{}")
 
-// readBody returns the JSON object body of a POST, or {} when it is empty. It
+// readBody returns the JSON object body of a POST in its canonical encoding
+// (canonical.go), or {} when it is empty. It
 // refuses a body over the limit (413), one that is not declared as JSON (415:
 // it also means a cross-site HTML form can never drive these calls) and one
 // that is not a JSON object (400).
@@ -44,19 +45,27 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64, lenientType b
 		}
 		return nil, badRequest("request body could not be read")
 	}
-	if len(bytes.TrimSpace(b)) == 0 {
-		return emptyObject, nil
-	}
-	if ct := r.Header.Get("Content-Type"); !lenientType || ct != "" {
+	empty := len(bytes.TrimSpace(b)) == 0
+	// An empty body may come without a type (a fetch with no body); any other type
+	// than JSON is a form's, which no page of ours sends (an empty form post would
+	// otherwise log the visitor out).
+	if ct := r.Header.Get("Content-Type"); !(lenientType || empty) || ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !(lenientType && mt == "text/plain")) {
 			return nil, &reqError{http.StatusUnsupportedMediaType, codeParam, "request body must be application/json"}
 		}
 	}
+	if empty {
+		return emptyObject, nil
+	}
 	if t := bytes.TrimSpace(b); t[0] != '{' || !json.Valid(t) {
 		return nil, badRequest("request body must be a JSON object")
 	}
-	return b, nil
+	c, err := canonicalJSON(b)
+	if err != nil {
+		return nil, badRequest("request body: " + err.Error())
+	}
+	return c, nil
 }
 
 // Field limits: ids, codes and credentials are short strings.
