@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // sessionCookie is the readable companion of the token cookie: page scripts
@@ -26,7 +28,9 @@ func (h *Handler) clearSession(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) writeCookies(w http.ResponseWriter, r *http.Request, token string, maxAge int) {
 	host := requestHost(r)
-	secure := !isLocalhost(host)
+	// Only the local environment, on a loopback name, goes without Secure: the Host
+	// header alone would let a proxy that forwards "Host: localhost" drop the flag.
+	secure := !(h.cfg.Env == EnvLocal && isLocalhost(host))
 	domain := cookieDomain(h.cfg.CookieDomain, host)
 	companion := ""
 	if maxAge > 0 {
@@ -60,8 +64,9 @@ func requestHost(r *http.Request) string {
 	return strings.ToLower(host)
 }
 
-// isLocalhost: the only hosts where a cookie may go without Secure (DESIGN §4),
-// because browsers treat them as secure contexts over plain http.
+// isLocalhost: the only hosts where a cookie may go without Secure (DESIGN §4,
+// in the local environment), because browsers treat them as secure contexts over
+// plain http.
 func isLocalhost(host string) bool {
 	return host == "localhost" || host == "127.0.0.1" || host == "::1"
 }
@@ -87,45 +92,35 @@ func cookieDomain(configured, host string) string {
 	return ""
 }
 
-// secondLevel lists the generic second-level labels under which country-code
-// domains are registered (example.co.uk, example.com.au): there the
-// registrable domain has three labels.
-var secondLevel = map[string]bool{
-	"co": true, "com": true, "net": true, "org": true, "gov": true,
-	"edu": true, "ac": true, "or": true, "ne": true, "go": true,
-}
-
-// sharedSuffixes are hosting domains whose subdomains belong to different
-// owners (private entries of the public suffix list that deployments of the
-// function meet). Browsers refuse a cookie for them, so hosts below get a
-// host-only cookie instead.
-var sharedSuffixes = []string{
-	"on.aws", "amazonaws.com", "cloudfront.net", "vercel.app", "netlify.app", "pages.dev",
-	"workers.dev", "github.io", "herokuapp.com", "web.app", "firebaseapp.com", "appspot.com",
-	"azurewebsites.net", "azurestaticapps.net", "onrender.com", "fly.dev",
-}
-
 // registrableDomain shares the cookie with the site's sibling hosts, as the
 // exchange's own pages do: www.example.com and promo.example.com both get
-// example.com. It is a heuristic without the full public suffix list; other
-// shared hosting domains need CookieDomain.
+// example.com, by the public suffix list (example.co.uk; hosts of shared hosting
+// suffixes such as netlify.app or on.aws, which the list names, get a host-only
+// cookie). A host that embeds an IP address (127.0.0.1.nip.io, 10-0-0-1.sslip.io)
+// belongs to a wildcard DNS service whose other names are anyone's: host-only too.
 func registrableDomain(host string) string {
-	for _, s := range sharedSuffixes {
-		if strings.HasSuffix(host, "."+s) {
-			return ""
+	if _, icann := publicsuffix.PublicSuffix(host); !icann {
+		return ""
+	}
+	d, err := publicsuffix.EffectiveTLDPlusOne(host)
+	if err != nil {
+		return ""
+	}
+	if embedsIP(strings.TrimSuffix(host, "."+d)) {
+		return ""
+	}
+	return d
+}
+
+// embedsIP tells labels that spell an IPv4 address, with dots or dashes.
+func embedsIP(labels string) bool {
+	for _, sep := range []string{".", "-"} {
+		parts := strings.Split(strings.ReplaceAll(labels, ".", sep), sep)
+		for i := 0; i+4 <= len(parts); i++ {
+			if ip := net.ParseIP(strings.Join(parts[i:i+4], ".")); ip != nil && ip.To4() != nil {
+				return true
+			}
 		}
 	}
-	labels := strings.Split(host, ".")
-	n := len(labels)
-	if n < 2 {
-		return ""
-	}
-	keep := 2
-	if n >= 3 && len(labels[n-1]) == 2 && secondLevel[labels[n-2]] {
-		keep = 3
-	}
-	if n < keep {
-		return ""
-	}
-	return strings.Join(labels[n-keep:], ".")
+	return false
 }

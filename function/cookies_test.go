@@ -23,6 +23,9 @@ func TestLoginCookiePerEnvironment(t *testing.T) {
 		{EnvLocal, "localhost:8080", "b_t_c_k_local", "", false},
 		{EnvLocal, "[::1]:8080", "b_t_c_k_local", "", false},
 		{EnvLocal, "192.168.1.20:8080", "b_t_c_k_local", "", true},
+		// Behind a proxy that forwards "Host: localhost" a deployed function still
+		// marks its cookies Secure.
+		{EnvProduction, "localhost", "b_t_c_k", "", true},
 	}
 	for _, c := range cases {
 		t.Run(c.env+"/"+c.host, func(t *testing.T) {
@@ -180,6 +183,11 @@ func TestCookieDomain(t *testing.T) {
 		{"", "abc.lambda-url.eu-west-1.on.aws", ""},
 		{"", "d111111abcdef8.cloudfront.net", ""},
 		{"", "preview.promo.pages.dev", ""},
+		{"", "promo.example.co.uk", "example.co.uk"},
+		{"", "shop.promo.netlify.app", ""},
+		{"", "127.0.0.1.nip.io", ""}, // wildcard DNS: nip.io's other names are anyone's
+		{"", "promo.10-0-0-1.sslip.io", ""},
+		{"", "promo.site.kz", "site.kz"},
 		{"host", "www.example.com", ""},
 		{"example.org", "promo.example.org", "example.org"},
 		{".example.org", "example.org", "example.org"},

@@ -54,9 +54,10 @@ type proxyCall struct {
 	body     []byte // the checked JSON body of a POST; nil for a GET
 	query    string // the route's own query parameters, canonical
 	id       identity
-	idemKey  string // the client's Idempotency-Key, forwarded as is
-	storeKey string // idempotency reservation this call holds; "" if none
-	slotKey  string // single-flight slot this call holds; "" if none
+	idemKey  string   // the client's Idempotency-Key, forwarded as is
+	storeKey string   // idempotency reservation this call holds; "" if none
+	slotKey  string   // single-flight slot this call holds; "" if none
+	pending  *limiter // counts the call once the upstream accepts its token
 }
 
 // admit decides whether the call may reach the upstream, and answers it when
@@ -157,10 +158,12 @@ func (p *proxyCall) reserveAnswer(c *call) bool {
 
 // withinLimits applies the route's rate limits.
 func (p *proxyCall) withinLimits(c *call) bool {
-	if ok, retry, why := p.h.checkLimits(p.rt, &p.id); !ok {
+	ok, retry, why, pending := p.h.checkLimits(p.rt, &p.id)
+	if !ok {
 		tooFrequent(p.w, c, why, retry)
 		return false
 	}
+	p.pending = pending
 	return true
 }
 
@@ -235,6 +238,8 @@ func (p *proxyCall) followSession(c *call, up *reply, token string) bool {
 	}
 	if p.tokenRefused(up) {
 		p.h.clearSession(p.w, p.r)
+	} else if p.pending != nil {
+		p.pending.record(p.id.tokenKey(), p.h.cfg.Now())
 	}
 	return true
 }
@@ -255,40 +260,44 @@ func (p *proxyCall) storeAnswer(up *reply) {
 
 // checkLimits applies DESIGN §4's limits for the route's class. Every limited
 // call also counts against the per-address ceiling, checked first so that
-// made-up guids or tokens cannot grow the other tables without bound.
-func (h *Handler) checkLimits(rt *route, id *identity) (bool, time.Duration, string) {
+// made-up guids or tokens cannot grow the other tables without bound. A token
+// the enrol or draw table does not know yet passes uncounted: pending is then
+// the table to count it in once the upstream has accepted the token.
+func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Duration, why string, pending *limiter) {
 	if rt.limit == limitNone {
-		return true, 0, ""
+		return true, 0, "", nil
 	}
 	now := h.cfg.Now()
 	addr := addrKey(id.addr)
 	if ok, retry := h.address.allow(addr, now); !ok {
-		return false, retry, "address limit"
+		return false, retry, "address limit", nil
 	}
 	switch rt.limit {
 	case limitAccount:
 		if ok, retry := h.account.allow("a|"+addr, now); !ok {
-			return false, retry, "account limit per address"
+			return false, retry, "account limit per address", nil
 		}
 		if id.guid != "" {
 			if ok, retry := h.account.allow("g|"+id.guid, now); !ok {
-				return false, retry, "account limit per guid"
+				return false, retry, "account limit per guid", nil
 			}
 		}
-	case limitEnrol:
-		if id.token != "" {
-			if ok, retry := h.enrol.allow(id.tokenKey(), now); !ok {
-				return false, retry, "enrol limit per token"
-			}
+	case limitEnrol, limitDraw:
+		l, what := h.enrol, "enrol limit per token"
+		if rt.limit == limitDraw {
+			l, what = h.draw, "draw limit per token"
 		}
-	case limitDraw:
 		if id.token != "" {
-			if ok, retry := h.draw.allow(id.tokenKey(), now); !ok {
-				return false, retry, "draw limit per token"
+			ok, retry, known := l.allowKnown(id.tokenKey(), now)
+			if !ok {
+				return false, retry, what, nil
+			}
+			if !known {
+				return true, 0, "", l
 			}
 		}
 	}
-	return true, 0, ""
+	return true, 0, "", nil
 }
 
 // reply is an upstream answer that passed the envelope check.

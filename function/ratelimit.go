@@ -9,7 +9,10 @@ import (
 
 // limiter allows at most rate.Count events per key in any sliding window of
 // rate.Window (an exact sliding log: the limits of DESIGN §4 are small, so
-// a key holds at most Count timestamps). Memory is bounded by maxKeys.
+// a key holds at most Count timestamps). Memory is bounded by maxKeys: a full
+// table forgets the stalest of a few keys to make room, so a flood of new keys
+// can at worst reset an idle counter, never lock newcomers out (it once refused
+// every new key while full, which made-up tokens could force).
 type limiter struct {
 	rate    Rate
 	perCap  int
@@ -37,16 +40,39 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 	if l.disable {
 		return true, 0
 	}
+	ok, retry, _ := l.count(key, now, true)
+	return ok, retry
+}
+
+// allowKnown is allow for a key the table already holds; any other key passes
+// without being recorded (see record).
+func (l *limiter) allowKnown(key string, now time.Time) (ok bool, retry time.Duration, known bool) {
+	if l.disable {
+		return true, 0, true
+	}
+	return l.count(key, now, false)
+}
+
+// record counts one event for key, which allowKnown let pass unknown: a token gets
+// a counter only once the upstream has accepted it, so made-up tokens buy no state.
+func (l *limiter) record(key string, now time.Time) {
+	if !l.disable {
+		l.count(key, now, true)
+	}
+}
+
+func (l *limiter) count(key string, now time.Time, create bool) (bool, time.Duration, bool) {
 	s := &l.shards[maphash.String(l.seed, key)&15]
 	t := now.UnixNano()
 	from := t - int64(l.rate.Window)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	log, known := s.m[key]
+	if !known && !create {
+		return true, 0, false
+	}
 	if !known && len(s.m) >= l.perCap {
-		// Full: refuse new keys rather than forget old ones, so flooding the
-		// table cannot reset anyone's counter. The janitor frees stale keys.
-		return false, l.rate.Window
+		s.evict()
 	}
 	i := 0
 	for i < len(log) && log[i] <= from {
@@ -57,10 +83,33 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 	}
 	if len(log) >= l.rate.Count {
 		s.m[key] = log
-		return false, time.Duration(log[0] - from)
+		return false, time.Duration(log[0] - from), true
 	}
 	s.m[key] = append(log, t)
-	return true, 0
+	return true, 0, known
+}
+
+// evictSample is how many keys a full shard looks at to find one to forget.
+const evictSample = 8
+
+// evict forgets the key with the oldest last event among a few (Go starts a map's
+// iteration at a random place, so they are a random sample, as Redis samples keys
+// to evict).
+func (s *limShard) evict() {
+	victim, oldest, n := "", int64(0), 0
+	for k, log := range s.m {
+		last := int64(0)
+		if len(log) > 0 {
+			last = log[len(log)-1]
+		}
+		if n == 0 || last < oldest {
+			victim, oldest = k, last
+		}
+		if n++; n == evictSample {
+			break
+		}
+	}
+	delete(s.m, victim)
 }
 
 // sweep drops keys with no event inside the window.

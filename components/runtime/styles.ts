@@ -3,7 +3,7 @@ import { SHEET_ATTR } from "./contract.gen";
 let ready: Promise<void> | null = null;
 
 /**
- * Applies the style sheets the page only preloaded (generator/styles.go: the rules its
+ * Applies the style sheets the page only preloaded (generator/firstpaint.go: the rules its
  * prerendered HTML uses are inline, so the sheets do not block the first paint) and
  * resolves once they are in, or failed: a widget the scripts add (a dialog, a lazy
  * widget, the app banner) waits for this before it shows, so it never shows unstyled.

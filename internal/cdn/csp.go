@@ -9,7 +9,7 @@ const GTMOrigin = "https://www.googletagmanager.com"
 // their own scripts, styles and images and talk only to their own origin (the
 // function under apiBase); page data travels in a non-executable JSON script, so no
 // inline script is needed. The one inline style a page carries, the rules of its first
-// paint (generator/styles.go), is allowed by its hash: styles lists the sha256 sources
+// paint (generator/firstpaint.go), is allowed by its hash: styles lists the sha256 sources
 // ("'sha256-…'") of the build's few distinct ones, so no other inline style applies.
 //
 // With a Tag Manager container (site.yaml analytics.gtm, never in the local
