@@ -40,8 +40,12 @@ check-format:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt-formatted: $$out" >&2; exit 1; fi
 	go vet ./...
 
+# The function's shared-state tests run against Debian's redis-server (installed
+# here like chromium for the browser tests); PROMO_REQUIRE_REDIS makes its absence a
+# failure instead of a skip.
 test-go:
-	go test -race -count=1 ./...
+	bash scripts/install-redis.sh
+	PROMO_REQUIRE_REDIS=1 go test -race -count=1 ./...
 
 # Short fuzz runs of the request router and URL rules (longer ones in `make bench`).
 # Counted in executions, not seconds: a time limit races Go's fuzz coordinator

@@ -3,6 +3,7 @@ package function
 import (
 	"errors"
 	"fmt"
+	"github.com/redis/go-redis/v9"
 	"log/slog"
 	"net"
 	"net/http"
@@ -51,6 +52,11 @@ type Config struct {
 	// host-only cookies; any other value is used as given when the request host
 	// is inside it (needed behind a CDN that rewrites Host).
 	CookieDomain string
+	// RedisURL, when set, keeps the rate limits, the one-draw-at-a-time lock and
+	// the idempotency records in that Redis (redis://[user:password@]host:port/db,
+	// rediss:// for TLS), shared by every instance of the function (shared.go);
+	// "" keeps them in this process.
+	RedisURL string
 	// APIBase is the path prefix the handler answers under; "" → "/api".
 	APIBase string
 	// Timeout for one upstream exchange; 0 → 50 s (spec §9).
@@ -124,8 +130,8 @@ func (l Limits) withDefaults() Limits {
 
 // ConfigFromEnv overrides base with the deployment's environment variables:
 // PROMO_ENV, PROMO_UPSTREAM, PROMO_COOKIE_NAME, PROMO_COOKIE_DOMAIN,
-// PROMO_API_BASE, PROMO_TIMEOUT (a Go duration) and PROMO_TRUSTED_HOPS. A bad
-// value is an error naming the variable.
+// PROMO_API_BASE, PROMO_TIMEOUT (a Go duration), PROMO_TRUSTED_HOPS and
+// PROMO_REDIS_URL. A bad value is an error naming the variable.
 func ConfigFromEnv(base Config, getenv func(string) string) (Config, error) {
 	if getenv == nil {
 		getenv = os.Getenv
@@ -154,6 +160,12 @@ func ConfigFromEnv(base Config, getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("PROMO_COOKIE_DOMAIN=%q: want a domain such as example.com, or \"host\"", v)
 		}
 		c.CookieDomain = v
+	}
+	if v := getenv("PROMO_REDIS_URL"); v != "" {
+		if _, err := redis.ParseURL(v); err != nil {
+			return c, fmt.Errorf("PROMO_REDIS_URL: %w (want redis://host:6379/0 or rediss://…)", err)
+		}
+		c.RedisURL = v
 	}
 	if v := getenv("PROMO_API_BASE"); v != "" {
 		if err := contract.CheckAPIBase(v); err != nil {

@@ -15,6 +15,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"PROMO_API_BASE":      "/promo-api",
 		"PROMO_TIMEOUT":       "20s",
 		"PROMO_TRUSTED_HOPS":  "1",
+		"PROMO_REDIS_URL":     "redis://cache.internal:6379/2",
 	}
 	base := Config{Env: EnvProduction, Upstream: "https://api.example.com", CookieName: "b_t_c_k"}
 	c, err := ConfigFromEnv(base, func(k string) string { return vars[k] })
@@ -22,7 +23,7 @@ func TestConfigFromEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Env != "testnet" || c.Upstream != vars["PROMO_UPSTREAM"] || c.CookieName != "tk_x" || c.CookieDomain != "example.com" ||
-		c.APIBase != "/promo-api" || c.Timeout != 20*time.Second || c.TrustedHops != 1 {
+		c.APIBase != "/promo-api" || c.Timeout != 20*time.Second || c.TrustedHops != 1 || c.RedisURL != vars["PROMO_REDIS_URL"] {
 		t.Fatalf("%+v", c)
 	}
 	// Unset variables keep the base.
@@ -38,6 +39,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"PROMO_API_BASE":      "api/",
 		"PROMO_TIMEOUT":       "soon",
 		"PROMO_TRUSTED_HOPS":  "-1",
+		"PROMO_REDIS_URL":     "http://cache.internal",
 	}
 	for k, v := range bad {
 		_, err := ConfigFromEnv(Config{}, func(name string) string {

@@ -22,9 +22,10 @@ type Handler struct {
 	routes  routeTable
 	control http.Handler // mock test control, local only
 
-	account, enrol, draw, address, monitor *limiter
-	idem                                   *idemStore
-	draws                                  inflight
+	account, enrol, draw, address, monitor counter
+	idem                                   answers
+	draws                                  slots
+	closeShared                            func() error // the shared store's client, when there is one
 
 	stop      chan struct{}
 	done      chan struct{}
@@ -52,13 +53,19 @@ func New(cfg Config) (*Handler, error) {
 	}
 	h.routes = newRouteTable(h.control != nil)
 	l := c.Limits
-	h.account = newLimiter(l.Account, l.MaxKeys)
-	h.enrol = newLimiter(l.Enrol, l.MaxKeys)
-	h.draw = newLimiter(l.Draw, l.MaxKeys)
-	h.address = newLimiter(l.Address, l.MaxKeys)
-	h.monitor = newLimiter(l.Monitor, l.MaxKeys)
-	h.idem = newIdemStore(l.IdempotencyTTL, l.IdempotencyMax)
-	h.draws.m = map[string]struct{}{}
+	if c.RedisURL != "" {
+		if err := h.shareState(c.RedisURL); err != nil {
+			return nil, err
+		}
+	} else {
+		h.account = newLimiter(l.Account, l.MaxKeys)
+		h.enrol = newLimiter(l.Enrol, l.MaxKeys)
+		h.draw = newLimiter(l.Draw, l.MaxKeys)
+		h.address = newLimiter(l.Address, l.MaxKeys)
+		h.monitor = newLimiter(l.Monitor, l.MaxKeys)
+		h.idem = newIdemStore(l.IdempotencyTTL, l.IdempotencyMax)
+		h.draws = &inflight{m: map[string]struct{}{}}
+	}
 	go h.janitor()
 	return h, nil
 }
@@ -88,6 +95,9 @@ func (h *Handler) Close() error {
 		if t, ok := h.rt.(*http.Transport); ok {
 			t.CloseIdleConnections()
 		}
+		if h.closeShared != nil {
+			_ = h.closeShared()
+		}
 	})
 	return nil
 }
@@ -110,8 +120,8 @@ func (h *Handler) janitor() {
 	}
 }
 
-func (h *Handler) limiters() []*limiter {
-	return []*limiter{h.account, h.enrol, h.draw, h.address, h.monitor}
+func (h *Handler) limiters() []counter {
+	return []counter{h.account, h.enrol, h.draw, h.address, h.monitor}
 }
 
 // resetState forgets every rate-limit counter and stored answer. Only the
@@ -121,6 +131,7 @@ func (h *Handler) resetState() {
 		l.reset()
 	}
 	h.idem.reset()
+	h.draws.reset()
 }
 
 // Mount sends every request under the API base to h and the rest to next.

@@ -58,17 +58,17 @@ func fingerprint(route string, body []byte) [32]byte {
 
 // begin looks key up and, when it is unknown, reserves it atomically, so two
 // concurrent requests with one key can never both reach the upstream.
-func (s *idemStore) begin(key string, fp [32]byte, now time.Time) (idemState, int, []byte) {
+func (s *idemStore) begin(key string, fp [32]byte, now time.Time) (idemState, int, []byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.m[key]; ok && now.Sub(e.at) < s.ttl {
 		switch {
 		case e.fingerprint != fp:
-			return idemMismatch, 0, nil
+			return idemMismatch, 0, nil, nil
 		case !e.done:
-			return idemBusy, 0, nil
+			return idemBusy, 0, nil, nil
 		default:
-			return idemReplay, e.status, e.body
+			return idemReplay, e.status, e.body, nil
 		}
 	}
 	for len(s.m) >= s.max && s.head < len(s.queue) {
@@ -76,11 +76,11 @@ func (s *idemStore) begin(key string, fp [32]byte, now time.Time) (idemState, in
 	}
 	s.m[key] = &idemEntry{fingerprint: fp, at: now}
 	s.queue = append(s.queue, idemRef{key, now})
-	return idemNew, 0, nil
+	return idemNew, 0, nil, nil
 }
 
 // finish stores the answer of a reserved key.
-func (s *idemStore) finish(key string, status int, body []byte) {
+func (s *idemStore) finish(key string, _ [32]byte, status int, body []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.m[key]; ok && !e.done {
@@ -90,7 +90,7 @@ func (s *idemStore) finish(key string, status int, body []byte) {
 
 // abort frees a reservation whose request got no answer worth replaying
 // (refused, rate limited, upstream failure): a retry must really run.
-func (s *idemStore) abort(key string) {
+func (s *idemStore) abort(key string, _ [32]byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.m[key]; ok && !e.done {

@@ -113,18 +113,18 @@ func TestIdemStoreExpiryAndBound(t *testing.T) {
 	fp := fingerprint("r", []byte("{}"))
 	for i := 0; i < 5; i++ {
 		k := fmt.Sprint(i)
-		if st, _, _ := s.begin(k, fp, now); st != idemNew {
+		if st, _, _, _ := s.begin(k, fp, now); st != idemNew {
 			t.Fatal(st)
 		}
-		s.finish(k, 200, []byte(k))
+		s.finish(k, fp, 200, []byte(k))
 	}
 	if s.size() != 3 {
 		t.Fatalf("size %d", s.size())
 	}
-	if st, _, _ := s.begin("0", fp, now); st != idemNew {
+	if st, _, _, _ := s.begin("0", fp, now); st != idemNew {
 		t.Fatal("oldest entry should have been evicted")
 	}
-	if st, status, b := s.begin("4", fp, now); st != idemReplay || status != 200 || string(b) != "4" {
+	if st, status, b, _ := s.begin("4", fp, now); st != idemReplay || status != 200 || string(b) != "4" {
 		t.Fatal(st, status, string(b))
 	}
 	s.sweep(now.Add(2 * time.Minute))

@@ -31,7 +31,10 @@ func (h *Handler) serveMonitor(w http.ResponseWriter, r *http.Request, c *call) 
 		refuse(w, c, e)
 		return
 	}
-	if ok, retry := h.monitor.allow(addrKey(clientAddr(r, h.cfg.TrustedHops)), h.cfg.Now()); !ok {
+	// A shared store that fails lets beacons through (fails open, logged).
+	if ok, retry, err := h.monitor.allow(addrKey(clientAddr(r, h.cfg.TrustedHops)), h.cfg.Now()); err != nil {
+		h.sharedFailed("monitor limit", err)
+	} else if !ok {
 		tooFrequent(w, c, "monitor limit", retry)
 		return
 	}

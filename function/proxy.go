@@ -55,9 +55,10 @@ type proxyCall struct {
 	query    string // the route's own query parameters, canonical
 	id       identity
 	idemKey  string   // the client's Idempotency-Key, forwarded as is
-	storeKey string   // idempotency reservation this call holds; "" if none
-	slotKey  string   // single-flight slot this call holds; "" if none
-	pending  *limiter // counts the call once the upstream accepts its token
+	storeKey string      // idempotency reservation this call holds; "" if none
+	storeFP  [32]byte    // the fingerprint it was reserved for
+	slotKey  string      // single-flight slot this call holds; "" if none
+	pending  *limiterRef // counts the call once the upstream accepts its token
 }
 
 // admit decides whether the call may reach the upstream, and answers it when
@@ -137,7 +138,12 @@ func (p *proxyCall) reserveAnswer(c *call) bool {
 		return true
 	}
 	key := p.id.tokenKey() + "|" + p.rt.name + "|" + p.idemKey
-	state, status, stored := p.h.idem.begin(key, fingerprint(p.rt.name, p.body), p.h.cfg.Now())
+	fp := fingerprint(p.rt.name, p.body)
+	state, status, stored, err := p.h.idem.begin(key, fp, p.h.cfg.Now())
+	if err != nil {
+		p.h.unavailable(p.w, c, "idempotency store", err)
+		return false
+	}
 	switch state {
 	case idemReplay:
 		c.err = "idempotent replay"
@@ -152,13 +158,17 @@ func (p *proxyCall) reserveAnswer(c *call) bool {
 		refuse(p.w, c, &reqError{http.StatusUnprocessableEntity, codeParam, "Idempotency-Key was used for a different request"})
 		return false
 	}
-	p.storeKey = key
+	p.storeKey, p.storeFP = key, fp
 	return true
 }
 
 // withinLimits applies the route's rate limits.
 func (p *proxyCall) withinLimits(c *call) bool {
 	ok, retry, why, pending := p.h.checkLimits(p.rt, &p.id)
+	if why == whyUnavailable {
+		p.h.unavailable(p.w, c, "rate limits", nil)
+		return false
+	}
 	if !ok {
 		tooFrequent(p.w, c, why, retry)
 		return false
@@ -174,7 +184,12 @@ func (p *proxyCall) takeSlot(c *call) bool {
 		return true
 	}
 	k := p.id.tokenKey()
-	if !p.h.draws.acquire(k) {
+	free, err := p.h.draws.acquire(k)
+	if err != nil {
+		p.h.unavailable(p.w, c, "draw lock", err)
+		return false
+	}
+	if !free {
 		tooFrequent(p.w, c, "draw already running", time.Second)
 		return false
 	}
@@ -191,7 +206,7 @@ func (p *proxyCall) release() {
 		p.h.draws.release(p.slotKey)
 	}
 	if p.storeKey != "" {
-		p.h.idem.abort(p.storeKey)
+		p.h.idem.abort(p.storeKey, p.storeFP)
 	}
 }
 
@@ -239,7 +254,9 @@ func (p *proxyCall) followSession(c *call, up *reply, token string) bool {
 	if p.tokenRefused(up) {
 		p.h.clearSession(p.w, p.r)
 	} else if p.pending != nil {
-		p.pending.record(p.id.tokenKey(), p.h.cfg.Now())
+		if err := p.pending.record(p.id.tokenKey(), p.h.cfg.Now()); err != nil {
+			p.h.sharedFailed("recording a verified token", err)
+		}
 	}
 	return true
 }
@@ -254,7 +271,7 @@ func (p *proxyCall) tokenRefused(up *reply) bool {
 // so a retry with the same key is replayed instead of reaching the upstream.
 func (p *proxyCall) storeAnswer(up *reply) {
 	if p.storeKey != "" && up.status >= 200 && up.status < 300 {
-		p.h.idem.finish(p.storeKey, up.status, up.body)
+		p.h.idem.finish(p.storeKey, p.storeFP, up.status, up.body)
 	}
 }
 
@@ -263,22 +280,36 @@ func (p *proxyCall) storeAnswer(up *reply) {
 // made-up guids or tokens cannot grow the other tables without bound. A token
 // the enrol or draw table does not know yet passes uncounted: pending is then
 // the table to count it in once the upstream has accepted the token.
-func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Duration, why string, pending *limiter) {
+func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Duration, why string, pending *limiterRef) {
 	if rt.limit == limitNone {
 		return true, 0, "", nil
 	}
 	now := h.cfg.Now()
+	// A shared store that fails: enrolment and draws fail closed, the rest open.
+	failed := func(table string, err error) (bool, time.Duration, string, *limiterRef) {
+		h.sharedFailed(table, err)
+		if rt.limit == limitEnrol || rt.limit == limitDraw {
+			return false, 0, whyUnavailable, nil
+		}
+		return true, 0, "", nil
+	}
 	addr := addrKey(id.addr)
-	if ok, retry := h.address.allow(addr, now); !ok {
+	if ok, retry, err := h.address.allow(addr, now); err != nil {
+		return failed("address limit", err)
+	} else if !ok {
 		return false, retry, "address limit", nil
 	}
 	switch rt.limit {
 	case limitAccount:
-		if ok, retry := h.account.allow("a|"+addr, now); !ok {
+		if ok, retry, err := h.account.allow("a|"+addr, now); err != nil {
+			return failed("account limit", err)
+		} else if !ok {
 			return false, retry, "account limit per address", nil
 		}
 		if id.guid != "" {
-			if ok, retry := h.account.allow("g|"+id.guid, now); !ok {
+			if ok, retry, err := h.account.allow("g|"+id.guid, now); err != nil {
+				return failed("account limit", err)
+			} else if !ok {
 				return false, retry, "account limit per guid", nil
 			}
 		}
@@ -288,16 +319,42 @@ func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Dura
 			l, what = h.draw, "draw limit per token"
 		}
 		if id.token != "" {
-			ok, retry, known := l.allowKnown(id.tokenKey(), now)
+			ok, retry, known, err := l.allowKnown(id.tokenKey(), now)
+			if err != nil {
+				return failed(what, err)
+			}
 			if !ok {
 				return false, retry, what, nil
 			}
 			if !known {
-				return true, 0, "", l
+				return true, 0, "", &limiterRef{l}
 			}
 		}
 	}
 	return true, 0, "", nil
+}
+
+// whyUnavailable is checkLimits' reason when the shared store failed a call that
+// fails closed.
+const whyUnavailable = "shared state unavailable"
+
+// limiterRef is the table a call is to be counted in once its token proves real.
+type limiterRef struct{ counter }
+
+// sharedFailed logs a failure of the shared store.
+func (h *Handler) sharedFailed(what string, err error) {
+	h.cfg.Logger.Warn("shared state unavailable", "what", what, "error", err)
+}
+
+// unavailable answers a call that fails closed because the shared store failed:
+// 503, the call did not reach the upstream, the page may retry.
+func (h *Handler) unavailable(w http.ResponseWriter, c *call, what string, err error) {
+	if err != nil {
+		h.sharedFailed(what, err)
+	}
+	c.err = "shared state unavailable: " + what
+	w.Header().Set("Retry-After", "1")
+	writeError(w, http.StatusServiceUnavailable, codeSystem, "service unavailable, try again")
 }
 
 // reply is an upstream answer that passed the envelope check.

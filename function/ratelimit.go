@@ -36,29 +36,31 @@ func newLimiter(rate Rate, maxKeys int) *limiter {
 
 // allow records one event for key unless that would exceed the rate; when it
 // would, it says how long until the oldest event leaves the window.
-func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
+func (l *limiter) allow(key string, now time.Time) (bool, time.Duration, error) {
 	if l.disable {
-		return true, 0
+		return true, 0, nil
 	}
 	ok, retry, _ := l.count(key, now, true)
-	return ok, retry
+	return ok, retry, nil
 }
 
 // allowKnown is allow for a key the table already holds; any other key passes
 // without being recorded (see record).
-func (l *limiter) allowKnown(key string, now time.Time) (ok bool, retry time.Duration, known bool) {
+func (l *limiter) allowKnown(key string, now time.Time) (ok bool, retry time.Duration, known bool, err error) {
 	if l.disable {
-		return true, 0, true
+		return true, 0, true, nil
 	}
-	return l.count(key, now, false)
+	ok, retry, known = l.count(key, now, false)
+	return ok, retry, known, nil
 }
 
 // record counts one event for key, which allowKnown let pass unknown: a token gets
 // a counter only once the upstream has accepted it, so made-up tokens buy no state.
-func (l *limiter) record(key string, now time.Time) {
+func (l *limiter) record(key string, now time.Time) error {
 	if !l.disable {
 		l.count(key, now, true)
 	}
+	return nil
 }
 
 func (l *limiter) count(key string, now time.Time, create bool) (bool, time.Duration, bool) {
@@ -163,14 +165,20 @@ type inflight struct {
 	m  map[string]struct{}
 }
 
-func (f *inflight) acquire(key string) bool {
+func (f *inflight) acquire(key string) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, busy := f.m[key]; busy {
-		return false
+		return false, nil
 	}
 	f.m[key] = struct{}{}
-	return true
+	return true, nil
+}
+
+func (f *inflight) reset() {
+	f.mu.Lock()
+	clear(f.m)
+	f.mu.Unlock()
 }
 
 func (f *inflight) release(key string) {

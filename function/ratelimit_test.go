@@ -192,15 +192,15 @@ func TestUnverifiedTokensBuyNoState(t *testing.T) {
 	for i := range 200 {
 		enrol(fmt.Sprintf("made-up-%d", i), fmt.Sprintf("[2001:db8:%x::1]:1", i))
 	}
-	if n := h.enrol.size(); n != 0 {
+	if n := h.enrol.(*limiter).size(); n != 0 {
 		t.Fatalf("made-up tokens left %d counters", n)
 	}
 	codes := []int{}
 	for i := range 22 { // the limit is 20 a minute
 		codes = append(codes, enrol("real-user", fmt.Sprintf("198.51.100.%d:1", i+1)))
 	}
-	if h.enrol.size() != 1 || codes[0] != 200 || codes[len(codes)-1] != http.StatusTooManyRequests {
-		t.Fatalf("a real token: counters %d, answers %v", h.enrol.size(), codes)
+	if h.enrol.(*limiter).size() != 1 || codes[0] != 200 || codes[len(codes)-1] != http.StatusTooManyRequests {
+		t.Fatalf("a real token: counters %d, answers %v", h.enrol.(*limiter).size(), codes)
 	}
 }
 
@@ -208,15 +208,15 @@ func TestLimiterWindowAndKeys(t *testing.T) {
 	now := time.Unix(1000, 0)
 	l := newLimiter(Rate{Count: 3, Window: 10 * time.Second}, 16)
 	for i := 0; i < 3; i++ {
-		if ok, _ := l.allow("k", now.Add(time.Duration(i)*time.Second)); !ok {
+		if ok, _, _ := l.allow("k", now.Add(time.Duration(i)*time.Second)); !ok {
 			t.Fatal(i)
 		}
 	}
-	ok, retry := l.allow("k", now.Add(3*time.Second))
+	ok, retry, _ := l.allow("k", now.Add(3*time.Second))
 	if ok || retry != 7*time.Second {
 		t.Fatalf("ok=%v retry=%v", ok, retry)
 	}
-	if ok, _ := l.allow("k", now.Add(10*time.Second)); !ok {
+	if ok, _, _ := l.allow("k", now.Add(10*time.Second)); !ok {
 		t.Fatal("first event should have left the window")
 	}
 	// Table full (16 keys / 16 shards = 1 per shard): newcomers still pass, the
@@ -224,7 +224,7 @@ func TestLimiterWindowAndKeys(t *testing.T) {
 	full := newLimiter(Rate{Count: 1, Window: time.Minute}, 16)
 	refused := 0
 	for i := 0; i < 100; i++ {
-		if ok, _ := full.allow(fmt.Sprint(i), now); !ok {
+		if ok, _, _ := full.allow(fmt.Sprint(i), now); !ok {
 			refused++
 		}
 	}
@@ -237,7 +237,7 @@ func TestLimiterWindowAndKeys(t *testing.T) {
 	}
 	off := newLimiter(Rate{Count: -1}, 16)
 	for i := 0; i < 1000; i++ {
-		if ok, _ := off.allow("k", now); !ok {
+		if ok, _, _ := off.allow("k", now); !ok {
 			t.Fatal("disabled limiter refused")
 		}
 	}

@@ -114,7 +114,7 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, rt *route
 	}
 	json.Unmarshal(b, &in)
 	id := h.identify(r)
-	if ok, retry, why, _ := h.checkLimits(rt, &id); !ok {
+	if ok, retry, why, _ := h.checkLimits(rt, &id); !ok { // the account class: fails open
 		tooFrequent(w, c, why, retry)
 		return
 	}
