@@ -6,7 +6,7 @@ GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*') go.mod 
 NODE := node_modules/node/bin/node
 ADDR ?= 127.0.0.1:8080
 
-.PHONY: setup run dev build test test-go test-fuzz test-content test-ts test-e2e check-format bench clean
+.PHONY: setup run dev build lambda container test test-go test-fuzz test-content test-ts test-e2e check-format bench clean
 
 # Installs the locked packages and the pinned Node LTS that prerenders pages. Not
 # `npm ci`: the registry reachable here lacks the other platforms' optional builds of
@@ -91,6 +91,20 @@ bench: setup $(HUGO)
 	DUR=10s bash function/bench/run.sh | tee -a bench.out
 	bash scripts/lighthouse/run.sh | tee -a bench.out
 	$(MAKE) test-fuzz FUZZTIME=600000x
+
+# The function for AWS Lambda's provided.al2023 runtime, arm64 and amd64: one zip each
+# with the executable `bootstrap` (docs/deploy.md).
+LAMBDA_ARCHS := arm64 amd64
+lambda:
+	@for arch in $(LAMBDA_ARCHS); do \
+		CGO_ENABLED=0 GOOS=linux GOARCH=$$arch go build -tags lambda.norpc -trimpath -ldflags='-s -w' -o bin/lambda-$$arch/bootstrap ./cmd/promo-lambda && \
+		go run ./scripts/lambdazip bin/lambda-$$arch/bootstrap bin/promo-lambda-$$arch.zip && \
+		echo "bin/promo-lambda-$$arch.zip"; \
+	done
+
+# The function as a container image (Dockerfile: distroless, non-root).
+container:
+	docker build -t promo-function .
 
 clean:
 	rm -rf bin dist e2e/artifacts .promo-cache

@@ -1,8 +1,8 @@
 // Command promo-lambda runs the function (DESIGN §4) on AWS Lambda, behind a
 // Function URL or an API Gateway HTTP or REST API. It is configured by
 // environment variables only: PROMO_ENV (required here), PROMO_UPSTREAM,
-// PROMO_COOKIE_NAME, PROMO_COOKIE_DOMAIN, PROMO_API_BASE, PROMO_TIMEOUT and
-// PROMO_TRUSTED_HOPS. Give the Lambda a timeout above PROMO_TIMEOUT (50 s by
+// PROMO_COOKIE_NAME, PROMO_COOKIE_DOMAIN, PROMO_API_BASE, PROMO_TIMEOUT,
+// PROMO_TRUSTED_HOPS and PROMO_REDIS_URL (docs/deploy.md). Give the Lambda a timeout above PROMO_TIMEOUT (50 s by
 // default) so the function can still answer 504 itself.
 package main
 
