@@ -88,7 +88,7 @@ bench: setup $(HUGO)
 	$(NODE) scripts/bench/hot-update.mjs | tee -a bench.out
 	@echo "== medians of the runs above (benchstat)"
 	go tool benchstat bench.out
-	DUR=10s bash function/bench/run.sh | tee -a bench.out
+	DUR=10s FAULT_SOAK=600 bash function/bench/run.sh | tee -a bench.out
 	bash scripts/lighthouse/run.sh | tee -a bench.out
 	$(MAKE) test-fuzz FUZZTIME=600000x
 

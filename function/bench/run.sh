@@ -4,8 +4,13 @@
 # the function's full load, and the function's memory during a soak. The load
 # comes from wrk; half load paces wrk's connections with a Lua delay.
 #
-#   function/bench/run.sh            # DUR=10s per run, SOAK=60 s
-#   DUR=30s SOAK=600 function/bench/run.sh
+#   function/bench/run.sh            # DUR=10s per run, SOAK=60 s, FAULT_SOAK=60 s
+#   DUR=30s SOAK=600 FAULT_SOAK=600 function/bench/run.sh
+#
+# The fault soak runs the function at half load against an upstream that refuses,
+# drops, fails (500) and stalls a share of the calls (promobench/faults.go) and
+# fails unless every answer is the envelope for what the upstream did and the
+# function's goroutines and RSS stay flat.
 #   FN_GOGC=400 function/bench/run.sh   # GOGC for the function process only
 #
 # Every run is bounded by DUR or SOAK and targets 127.0.0.1 only. nginx and
@@ -18,6 +23,7 @@ cd "$(dirname "$0")/../.."
 DUR=${DUR:-10s}
 CONNS=${CONNS:-64}
 SOAK=${SOAK:-60}
+FAULT_SOAK=${FAULT_SOAK:-60}
 UP=127.0.0.1:18081
 FN=127.0.0.1:18082
 NG=127.0.0.1:18083
@@ -152,6 +158,20 @@ done
 wait "$soakpid"
 cat "$work/soak.txt"
 echo "rss_kb: $samples"
+
+echo "== fault soak: function at $half requests/s for ${FAULT_SOAK}s, upstream refusing, dropping, failing and stalling"
+"$B" upstream -faults -addr 127.0.0.1:18085 &
+pids+=($!)
+"$B" proxy -addr 127.0.0.1:18086 -upstream http://127.0.0.1:18085 -stats 127.0.0.1:18087 -timeout 1s 2>/dev/null &
+pids+=($!)
+for addr in 127.0.0.1:18085 127.0.0.1:18086 127.0.0.1:18087; do
+	for _ in $(seq 1 50); do
+		(exec 3<>"/dev/tcp/${addr%:*}/${addr#*:}") 2>/dev/null && break
+		sleep 0.1
+	done
+done
+"$B" soak -target "http://127.0.0.1:18086$PATH_Q" -rate "$half" -duration "${FAULT_SOAK}s" \
+	-faults http://127.0.0.1:18085/__faults -stats http://127.0.0.1:18087/
 
 echo "== summary"
 awk -v f="$fn_rps" -v n="$ng_rps" 'BEGIN { printf "requests/s: function %.0f, nginx %.0f (function/nginx = %.2f)\n", f, n, f / n }'

@@ -3,8 +3,12 @@
 // upstream, p99 added latency at half load, memory over time): a small
 // upstream and the function proxying to it. Both listen on loopback only.
 //
-//	promobench upstream -addr 127.0.0.1:18081
-//	promobench proxy    -addr 127.0.0.1:18082 -upstream http://127.0.0.1:18081
+//	promobench upstream -addr 127.0.0.1:18081 [-faults]
+//	promobench proxy    -addr 127.0.0.1:18082 -upstream http://127.0.0.1:18081 [-stats 127.0.0.1:18084 -timeout 1s]
+//	promobench soak     -target URL -rate N -duration 600s -faults http://UP/__faults -stats http://STATS/
+//
+// The soak (faults.go) runs the function against an upstream that injects faults
+// and checks every answer.
 package main
 
 import (
@@ -40,6 +44,8 @@ func main() {
 		err = runUpstream(os.Args[2:])
 	case "proxy":
 		err = runProxy(os.Args[2:])
+	case "soak":
+		err = runSoak(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -86,8 +92,12 @@ func serveUntilSignal(addr string, h http.Handler) error {
 func runUpstream(args []string) error {
 	fs := flag.NewFlagSet("upstream", flag.ExitOnError)
 	addr := fs.String("addr", "127.0.0.1:18081", "listen address (loopback)")
+	faults := fs.Bool("faults", false, "inject faults into a share of the answers (faults.go)")
 	fs.Parse(args)
 	n := strconv.Itoa(len(reply))
+	if *faults {
+		return serveUntilSignal(*addr, newFaultyUpstream(reply))
+	}
 	return serveUntilSignal(*addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		w.Header()["Content-Type"] = []string{"application/json"}
@@ -101,7 +111,15 @@ func runProxy(args []string) error {
 	addr := fs.String("addr", "127.0.0.1:18082", "listen address (loopback)")
 	up := fs.String("upstream", "http://127.0.0.1:18081", "upstream base URL (loopback)")
 	prof := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	stats := fs.String("stats", "", "serve the process's goroutines and RSS at this address (loopback)")
+	timeout := fs.Duration("timeout", 0, "the function's upstream timeout (0: its default)")
 	fs.Parse(args)
+	if *stats != "" {
+		if err := loopback(*stats); err != nil {
+			return err
+		}
+		go http.ListenAndServe(*stats, http.HandlerFunc(serveStats))
+	}
 	if *prof != "" {
 		f, err := os.Create(*prof)
 		if err != nil {
@@ -124,7 +142,7 @@ func runProxy(args []string) error {
 	// deployed (one JSON line per request, to stderr).
 	off := function.Rate{Count: -1}
 	h, err := function.New(function.Config{
-		Env: function.EnvTest, Upstream: *up,
+		Env: function.EnvTest, Upstream: *up, Timeout: *timeout,
 		Limits: function.Limits{Account: off, Enrol: off, Draw: off, Address: off, Monitor: off},
 		Logger: slog.New(slog.NewJSONHandler(os.Stderr, nil)),
 	})
