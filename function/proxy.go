@@ -54,7 +54,7 @@ type proxyCall struct {
 	body     []byte // the checked JSON body of a POST; nil for a GET
 	query    string // the route's own query parameters, canonical
 	id       identity
-	idemKey  string   // the client's Idempotency-Key, forwarded as is
+	idemKey  string      // the client's Idempotency-Key, forwarded as is
 	storeKey string      // idempotency reservation this call holds; "" if none
 	storeFP  [32]byte    // the fingerprint it was reserved for
 	slotKey  string      // single-flight slot this call holds; "" if none
