@@ -230,7 +230,7 @@ func crossSiteAttacks() []attack {
 		{"text/plain", "text/plain", "", "Origin: https://evil.example\r\n"},
 		{"multipart", "multipart/form-data; boundary=x", "--x--\r\n", "Origin: https://evil.example\r\n"},
 		{"Sec-Fetch-Site cross-site", "", "", "Sec-Fetch-Site: cross-site\r\n"},
-		{"Sec-Fetch-Site same-site", "application/json", "{}", "Sec-Fetch-Site: same-site\r\n"},
+		{"Origin of another site, no Sec-Fetch-Site", "application/json", "{}", "Origin: https://promo.evil.example\r\n"},
 		{"null origin", "application/json", "{}", "Origin: null\r\n"},
 	} {
 		out = append(out, attack{category: "cross-site posts", name: "logout, " + c.name, raw: post(logout, c.ct, c.body, cookie, c.from), status: 403, upstream: 0, check: noLogout})
@@ -243,6 +243,10 @@ func crossSiteAttacks() []attack {
 		attack{category: "cross-site posts", name: "mock control from the same origin", raw: post(mockRst, "application/json", "{}", "Sec-Fetch-Site: same-origin\r\n"), status: 200, upstream: 0, cfg: withMock()},
 		attack{category: "cross-site posts", name: "login from another site", raw: post("/api/user/public/login", "application/json", `{"email":"a@example.com","password":"x"}`, "Sec-Fetch-Site: cross-site\r\n"), status: 403, upstream: 0, check: noLogout},
 		attack{category: "cross-site posts", name: "same origin still works", raw: post(logout, "", "", cookie, "Origin: http://promo.test\r\nSec-Fetch-Site: same-origin\r\n"), status: 200, upstream: 1},
+		// Behind a CDN that sends the function its own host, an Origin within the
+		// configured cookie domain is the site's own (older browsers send no Sec-Fetch-Site).
+		attack{category: "cross-site posts", name: "the site's origin behind a host-rewriting CDN", raw: post(logout, "", "", cookie, "Host: fn.lambda-url.eu-west-1.on.aws\r\nOrigin: https://promo.example.com\r\n"), status: 200, upstream: 1, cfg: Config{CookieDomain: "example.com"}},
+		attack{category: "cross-site posts", name: "another site behind a host-rewriting CDN", raw: post(logout, "", "", cookie, "Host: fn.lambda-url.eu-west-1.on.aws\r\nOrigin: https://example.com.evil.example\r\n"), status: 403, upstream: 0, cfg: Config{CookieDomain: "example.com"}},
 	)
 }
 

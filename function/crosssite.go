@@ -6,18 +6,21 @@ import (
 	"strings"
 )
 
-// crossSite tells a request that a page of another origin made its browser send
+// crossSite tells a request that a page of another site made its browser send
 // (DESIGN §4): a form posted from elsewhere would otherwise log the visitor out or
-// drive the mock. Pages call the function on their own origin (apiBase is a path),
-// so every state-changing call must come from the same origin. Browsers say where a
-// request comes from in Sec-Fetch-Site; older ones send Origin, compared with the
-// request's host ("null" is a sandboxed or opaque origin). A request with neither is
-// not a browser's cross-site request (curl, the app's HTTP client, a server).
-func crossSite(r *http.Request) bool {
+// drive the mock. Browsers say where a request comes from in Sec-Fetch-Site: only
+// "cross-site" is refused, since the exchange's sibling hosts (same-site) share the
+// session cookie anyway. Older browsers send only Origin, which must then name the
+// request's host, or a host within the configured cookie domain: behind a CDN that
+// sends the function its own host (CloudFront to a Lambda Function URL) that setting
+// is needed for the cookies already (docs/deploy.md). "null" is a sandboxed or opaque
+// origin. A request with neither header is not a browser's cross-site request (curl,
+// the app's HTTP client, a server).
+func crossSite(r *http.Request, cookieDomain string) bool {
 	switch r.Header.Get("Sec-Fetch-Site") {
-	case "same-origin", "none":
+	case "same-origin", "same-site", "none":
 		return false
-	case "cross-site", "same-site":
+	case "cross-site":
 		return true
 	}
 	origin := r.Header.Get("Origin")
@@ -25,13 +28,21 @@ func crossSite(r *http.Request) bool {
 		return false
 	}
 	u, err := url.Parse(origin)
-	return err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host)
+	if err != nil || u.Host == "" {
+		return true
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return false
+	}
+	d := strings.ToLower(strings.TrimPrefix(cookieDomain, "."))
+	host := strings.ToLower(u.Hostname())
+	return d == "" || d == "host" || (host != d && !strings.HasSuffix(host, "."+d))
 }
 
 // refuseCrossSite answers a cross-site state-changing call with 403 and reports
 // whether it did; nothing else of the request is looked at, no cookie changes.
-func refuseCrossSite(w http.ResponseWriter, r *http.Request, c *call) bool {
-	if r.Method == http.MethodGet || r.Method == http.MethodHead || !crossSite(r) {
+func (h *Handler) refuseCrossSite(w http.ResponseWriter, r *http.Request, c *call) bool {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead || !crossSite(r, h.cfg.CookieDomain) {
 		return false
 	}
 	c.err = "cross-site request"

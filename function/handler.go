@@ -193,7 +193,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(sw, http.StatusMethodNotAllowed, codeSystem, "method not allowed")
 		return
 	}
-	if refuseCrossSite(sw, r, c) {
+	if h.refuseCrossSite(sw, r, c) {
 		return
 	}
 	switch rt.kind {

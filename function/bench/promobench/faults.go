@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/promohq/promo/internal/contract"
 )
 
 // The fault soak (issue: hardening for scale-out): the function at half load for
@@ -75,7 +77,7 @@ func (u *faultyUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch k {
 	case faultError:
 		w.WriteHeader(http.StatusInternalServerError)
-		io.WriteString(w, `{"ret_code":10000,"ret_msg":"system error","result":null}`)
+		fmt.Fprintf(w, `{"ret_code":%d,"ret_msg":"system error","result":null}`, contract.CodeSystemError)
 	case faultRefused, faultDropped:
 		conn, buf, err := w.(http.Hijacker).Hijack()
 		if err != nil {
@@ -206,11 +208,11 @@ func classify(client *http.Client, target string) string {
 	switch {
 	case resp.StatusCode == 200 && *env.RetCode == 0:
 		return faultNone
-	case resp.StatusCode == 500 && *env.RetCode == 10000:
+	case resp.StatusCode == 500 && *env.RetCode == contract.CodeSystemError:
 		return faultError
-	case resp.StatusCode == 502 && *env.RetCode == -1:
+	case resp.StatusCode == 502 && *env.RetCode == contract.CodeNetworkError:
 		return "refused or dropped"
-	case resp.StatusCode == 504 && *env.RetCode == -1:
+	case resp.StatusCode == 504 && *env.RetCode == contract.CodeNetworkError:
 		return faultSlow
 	}
 	return fmt.Sprintf("unexpected: %d ret_code %d", resp.StatusCode, *env.RetCode)
