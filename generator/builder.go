@@ -60,7 +60,7 @@ type renderedPage struct {
 	sum    [32]byte
 	body   string          // the prerendered HTML
 	stable json.RawMessage // what the render computed for the client's first render
-	tokens []string        // what the body offers selectors (styles.go)
+	tokens []string        // what the body offers selectors (firstpaint.go)
 }
 
 // NewBuilder checks the tool chain and prepares a builder; nothing is built yet.

@@ -98,7 +98,7 @@ type build struct {
 	// The assets given compressed copies so far, and the compression under way.
 	compressed  map[string]bool
 	compressing chan error
-	// firstPaint is the pages' inline style and its CSP sources (styles.go).
+	// firstPaint is how the pages' heads load their styles and scripts (firstpaint.go).
 	firstPaint *firstPaint
 }
 
