@@ -36,7 +36,10 @@ async function restore(): Promise<void> {
 
 test.afterEach(async ({ page, request }) => {
   // Close the page first: restoring the files makes open pages reload, and a page
-  // reloading while its context is torn down can hold the teardown up.
+  // reloading while its context is torn down can hold the teardown up. Leaving it for
+  // a blank document first ends its event stream and cancels a reload under way (a
+  // close during one once held this hook past the test's timeout).
+  await page.goto("about:blank", { timeout: 5000 }).catch(() => undefined);
   await page.close();
   await restore();
   // The dev clock and the mock are the server's: put them back too.
