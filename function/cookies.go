@@ -85,11 +85,18 @@ func cookieDomain(configured, host string) string {
 	case "":
 		return registrableDomain(host)
 	}
-	d := strings.ToLower(strings.TrimPrefix(configured, "."))
-	if host == d || strings.HasSuffix(host, "."+d) {
+	if d, ok := withinDomain(host, configured); ok {
 		return d
 	}
 	return ""
+}
+
+// withinDomain tells whether host is a configured cookie domain (".example.com"
+// or "example.com") or a host below it, and gives the domain in its plain form.
+func withinDomain(host, configured string) (string, bool) {
+	d := strings.ToLower(strings.TrimPrefix(configured, "."))
+	host = strings.ToLower(host)
+	return d, d != "" && d != "host" && (host == d || strings.HasSuffix(host, "."+d))
 }
 
 // registrableDomain shares the cookie with the site's sibling hosts, as the

@@ -34,9 +34,8 @@ func crossSite(r *http.Request, cookieDomain string) bool {
 	if strings.EqualFold(u.Host, r.Host) {
 		return false
 	}
-	d := strings.ToLower(strings.TrimPrefix(cookieDomain, "."))
-	host := strings.ToLower(u.Hostname())
-	return d == "" || d == "host" || (host != d && !strings.HasSuffix(host, "."+d))
+	_, ours := withinDomain(u.Hostname(), cookieDomain)
+	return !ours
 }
 
 // refuseCrossSite answers a cross-site state-changing call with 403 and reports

@@ -58,45 +58,31 @@ func writeBody(w http.ResponseWriter, status int, b []byte) {
 	w.Write(b)
 }
 
-// upstreamReply is what the function needs to know of an upstream envelope:
-// raw values of the top-level members it reads, nil when absent.
-type upstreamReply struct {
-	RetCode   []byte // ret_code
-	RetCode2  []byte // retCode (new activity family)
-	Token     []byte
-	UserToken []byte
-	Result    []byte
-}
-
-// parseReply checks that b is one JSON object and reads its code. ok is false
-// for anything that is not an envelope.
-func parseReply(b []byte) (rep upstreamReply, code int64, hasCode, ok bool) {
+// parseReply checks that b is one JSON object and reads its code (ret_code, or
+// retCode of the new activity family). ok is false for anything that is not an
+// envelope.
+func parseReply(b []byte) (code int64, hasCode, ok bool) {
 	if !json.Valid(b) {
-		return rep, 0, false, false
+		return 0, false, false
 	}
+	var retCode, retCode2 []byte
 	isObject := members(b, func(k, v []byte) {
 		switch string(k) {
 		case "ret_code":
-			rep.RetCode = v
+			retCode = v
 		case "retCode":
-			rep.RetCode2 = v
-		case "token":
-			rep.Token = v
-		case "userToken":
-			rep.UserToken = v
-		case "result":
-			rep.Result = v
+			retCode2 = v
 		}
 	})
 	if !isObject {
-		return rep, 0, false, false
+		return 0, false, false
 	}
-	raw := rep.RetCode
+	raw := retCode
 	if len(raw) == 0 || string(raw) == "null" {
-		raw = rep.RetCode2
+		raw = retCode2
 	}
 	code, hasCode = parseCode(raw)
-	return rep, code, hasCode, true
+	return code, hasCode, true
 }
 
 // parseCode reads an integer code, also when sent as a string ("0").

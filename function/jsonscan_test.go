@@ -30,7 +30,7 @@ func TestParseReply(t *testing.T) {
 		{``, false, 0, false},
 	}
 	for _, c := range cases {
-		_, code, has, ok := parseReply([]byte(c.body))
+		code, has, ok := parseReply([]byte(c.body))
 		if ok != c.ok || code != c.code || has != c.hasCode {
 			t.Errorf("%s: ok=%v code=%d has=%v", c.body, ok, code, has)
 		}

@@ -54,11 +54,11 @@ type proxyCall struct {
 	body     []byte // the checked JSON body of a POST; nil for a GET
 	query    string // the route's own query parameters, canonical
 	id       identity
-	idemKey  string      // the client's Idempotency-Key, forwarded as is
-	storeKey string      // idempotency reservation this call holds; "" if none
-	storeFP  [32]byte    // the fingerprint it was reserved for
-	slotKey  string      // single-flight slot this call holds; "" if none
-	pending  *limiterRef // counts the call once the upstream accepts its token
+	idemKey  string   // the client's Idempotency-Key, forwarded as is
+	storeKey string   // idempotency reservation this call holds; "" if none
+	storeFP  [32]byte // the fingerprint it was reserved for
+	slotKey  string   // single-flight slot this call holds; "" if none
+	pending  counter  // counts the call once the upstream accepts its token
 }
 
 // admit decides whether the call may reach the upstream, and answers it when
@@ -280,13 +280,13 @@ func (p *proxyCall) storeAnswer(up *reply) {
 // made-up guids or tokens cannot grow the other tables without bound. A token
 // the enrol or draw table does not know yet passes uncounted: pending is then
 // the table to count it in once the upstream has accepted the token.
-func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Duration, why string, pending *limiterRef) {
+func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Duration, why string, pending counter) {
 	if rt.limit == limitNone {
 		return true, 0, "", nil
 	}
 	now := h.cfg.Now()
 	// A shared store that fails: enrolment and draws fail closed, the rest open.
-	failed := func(table string, err error) (bool, time.Duration, string, *limiterRef) {
+	failed := func(table string, err error) (bool, time.Duration, string, counter) {
 		h.sharedFailed(table, err)
 		if rt.limit == limitEnrol || rt.limit == limitDraw {
 			return false, 0, whyUnavailable, nil
@@ -327,7 +327,7 @@ func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Dura
 				return false, retry, what, nil
 			}
 			if !known {
-				return true, 0, "", &limiterRef{l}
+				return true, 0, "", l
 			}
 		}
 	}
@@ -337,9 +337,6 @@ func (h *Handler) checkLimits(rt *route, id *identity) (ok bool, retry time.Dura
 // whyUnavailable is checkLimits' reason when the shared store failed a call that
 // fails closed.
 const whyUnavailable = "shared state unavailable"
-
-// limiterRef is the table a call is to be counted in once its token proves real.
-type limiterRef struct{ counter }
 
 // sharedFailed logs a failure of the shared store.
 func (h *Handler) sharedFailed(what string, err error) {
@@ -363,7 +360,6 @@ type reply struct {
 	body    []byte
 	code    int64
 	hasCode bool
-	parsed  upstreamReply
 }
 
 // succeeded is the envelope check of DESIGN §4: HTTP 200 and ret_code 0.
@@ -414,12 +410,12 @@ func (h *Handler) forward(ctx context.Context, method, path, query string, body 
 	if resp.StatusCode < 200 || (resp.StatusCode >= 300 && resp.StatusCode < 400) || resp.StatusCode > 599 {
 		return nil, fmt.Errorf("%w (HTTP %d)", errMalformed, resp.StatusCode)
 	}
-	parsed, code, hasCode, ok := parseReply(b)
+	code, hasCode, ok := parseReply(b)
 	if !ok {
 		return nil, fmt.Errorf("%w (HTTP %d)", errMalformed, resp.StatusCode)
 	}
 	c.retCode, c.hasRet = code, hasCode
-	return &reply{status: resp.StatusCode, body: b, code: code, hasCode: hasCode, parsed: parsed}, nil
+	return &reply{status: resp.StatusCode, body: b, code: code, hasCode: hasCode}, nil
 }
 
 // classify maps a transport error: the function's own deadline is a timeout

@@ -3,12 +3,10 @@ package function
 import (
 	"bufio"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/promohq/promo/internal/contract"
 )
@@ -183,18 +181,7 @@ func TestOverTheWire(t *testing.T) {
 		{"GET /index.html HTTP/1.1", "x", 200},
 	}
 	for _, c := range cases {
-		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		conn.SetDeadline(time.Now().Add(5 * time.Second))
-		io.WriteString(conn, c.line+"\r\nHost: "+c.host+"\r\nConnection: close\r\n\r\n")
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatalf("%s: %v", c.line, err)
-		}
-		resp.Body.Close()
-		conn.Close()
+		resp, _ := sendRaw(t, srv.Listener.Addr().String(), c.line+"\r\nHost: "+c.host+"\r\nConnection: close\r\n\r\n")
 		if resp.StatusCode != c.status || resp.Header.Get("Location") != "" {
 			t.Errorf("%s (Host %s): status %d, location %q; want %d", c.line, c.host, resp.StatusCode, resp.Header.Get("Location"), c.status)
 		}

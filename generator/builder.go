@@ -216,18 +216,19 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 // whether the record of the output changed.
 func (bl *Builder) flush(b *build, res *Result) (bool, error) {
 	out := bl.opts.Out
+	sums := sumAll(b.out.files) // every file hashed once, on every core
 	if bl.opts.WriteInPlace {
-		sums, changed, err := b.out.flushInPlace(out, bl.sums, nil)
+		changed, err := b.out.flushInPlace(out, sums, bl.sums, nil)
 		if err != nil {
 			return false, err
 		}
 		bl.sums, res.Changed = sums, changed
 		return len(changed) > 0, nil
 	}
-	if sums, read, unknown, ok := bl.written.current(out, b.out.files); ok {
-		_, changed, err := b.out.flushInPlace(out, sums, unknown)
+	if held, read, unknown, ok := bl.written.current(out, b.out.files, sums); ok {
+		changed, err := b.out.flushInPlace(out, sums, held, unknown)
 		if err == nil && bl.cached() {
-			bl.written, err = b.out.record(out, bl.written, append(changed, read...))
+			bl.written, err = b.out.record(out, sums, bl.written, append(changed, read...))
 		}
 		return len(changed)+len(read) > 0, err
 	}
@@ -236,7 +237,7 @@ func (bl *Builder) flush(b *build, res *Result) (bool, error) {
 	}
 	if bl.cached() {
 		var err error
-		bl.written, err = b.out.record(out, nil, nil)
+		bl.written, err = b.out.record(out, sums, nil, nil)
 		return true, err
 	}
 	return true, nil

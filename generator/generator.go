@@ -375,12 +375,14 @@ func (b *build) render(ctx context.Context, renderer func() (Renderer, error), p
 			rendered = append(rendered, p.Path)
 		}
 		// What the bodies offer selectors is read while the workers render the next
-		// batch.
-		tokenizing.Go(func() {
-			for n, res := range results {
-				tokens[idx[n]] = pageTokens(res.HTML)
-			}
-		})
+		// batch; a plain head (watch mode) inlines no rules and needs none of it.
+		if !b.opts.PlainHead {
+			tokenizing.Go(func() {
+				for n, res := range results {
+					tokens[idx[n]] = pageTokens(res.HTML)
+				}
+			})
+		}
 		if b.opts.Progress != nil {
 			b.opts.Progress(min(start+batch, len(stale)), len(stale))
 		}

@@ -153,12 +153,11 @@ func removeStale(parent, base string) {
 	}
 }
 
-// flushInPlace writes only the files whose content differs from prev (the sums of the
-// last flush into dir) and deletes the files no longer produced, and those of unknown
-// (found in dir, of unknown content) this build does not make, with the folders that
-// leaves empty. It returns the new sums and the paths it changed.
-func (o *output) flushInPlace(dir string, prev map[string][32]byte, unknown []string) (map[string][32]byte, []string, error) {
-	sums := sumAll(o.files)
+// flushInPlace writes only the files whose sum (sums, of every file: sumAll) differs
+// from prev (the sums of what dir holds) and deletes the files no longer produced, and
+// those of unknown (found in dir, of unknown content) this build does not make, with
+// the folders that leaves empty. It returns the paths it changed.
+func (o *output) flushInPlace(dir string, sums, prev map[string][32]byte, unknown []string) ([]string, error) {
 	changed := map[string][]byte{}
 	var touched []string
 	for rel, data := range o.files {
@@ -180,7 +179,7 @@ func (o *output) flushInPlace(dir string, prev map[string][32]byte, unknown []st
 	}
 	for _, files := range []map[string][]byte{rest, pages} {
 		if err := writeAll(dir, files, true); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	var deleted []string
@@ -196,13 +195,13 @@ func (o *output) flushInPlace(dir string, prev map[string][32]byte, unknown []st
 	}
 	for _, rel := range deleted {
 		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	removeEmptyDirs(dir, deleted)
 	touched = append(touched, deleted...)
 	sort.Strings(touched)
-	return sums, touched, nil
+	return touched, nil
 }
 
 // sumAll hashes every file, on every core: a repeat build hashes all its output.

@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"os"
@@ -35,13 +34,14 @@ type writtenOutput struct {
 	Files map[string]writtenFile
 }
 
-// current finds what dir holds of what the build makes. sums has the files known to
-// be the same as some content: by the record (size and modification time as
-// recorded), else, for a file the build makes again with the same size, by reading
-// it; read lists the latter, whose record is to be made anew. unknown lists the other
-// files found (rewritten when the build makes them, else deleted). ok is false when
-// dir is not there: the build then swaps in a new folder.
-func (w *writtenOutput) current(dir string, files map[string][]byte) (sums map[string][32]byte, read, unknown []string, ok bool) {
+// current finds what dir holds of what the build makes (files, with their sums in
+// fileSums). sums has the files known to be the same as some content: by the record
+// (size and modification time as recorded), else, for a file the build makes again
+// with the same size, by reading it; read lists the latter, whose record is to be
+// made anew. unknown lists the other files found (rewritten when the build makes
+// them, else deleted). ok is false when dir is not there: the build then swaps in a
+// new folder.
+func (w *writtenOutput) current(dir string, files map[string][]byte, fileSums map[string][32]byte) (sums map[string][32]byte, read, unknown []string, ok bool) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, nil, nil, false
 	}
@@ -66,7 +66,7 @@ func (w *writtenOutput) current(dir string, files map[string][]byte) (sums map[s
 		}
 		if data, made := files[rel]; made && int64(len(data)) == fi.Size() {
 			if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
-				sums[rel] = sha256.Sum256(data)
+				sums[rel] = fileSums[rel]
 				read = append(read, rel)
 				return nil
 			}
@@ -80,10 +80,10 @@ func (w *writtenOutput) current(dir string, files map[string][]byte) (sums map[s
 	return sums, read, unknown, true
 }
 
-// record returns the record after a flush into dir that changed the files in changed
-// (written, deleted, or found the same by reading them); the others are as prev
-// recorded them.
-func (o *output) record(dir string, prev *writtenOutput, changed []string) (*writtenOutput, error) {
+// record returns the record, with the files' sums, after a flush into dir that
+// changed the files in changed (written, deleted, or found the same by reading them);
+// the others are as prev recorded them.
+func (o *output) record(dir string, sums map[string][32]byte, prev *writtenOutput, changed []string) (*writtenOutput, error) {
 	w := &writtenOutput{Dir: dir, Files: make(map[string]writtenFile, len(o.files))}
 	if prev == nil || prev.Dir != dir {
 		prev = &writtenOutput{}
@@ -92,7 +92,7 @@ func (o *output) record(dir string, prev *writtenOutput, changed []string) (*wri
 	for _, rel := range changed {
 		fresh[rel] = true
 	}
-	for rel, data := range o.files {
+	for rel := range o.files {
 		if old, ok := prev.Files[rel]; ok && !fresh[rel] {
 			w.Files[rel] = old
 			continue
@@ -101,7 +101,7 @@ func (o *output) record(dir string, prev *writtenOutput, changed []string) (*wri
 		if err != nil {
 			return nil, err
 		}
-		w.Files[rel] = writtenFile{Sum: sha256.Sum256(data), Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
+		w.Files[rel] = writtenFile{Sum: sums[rel], Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
 	}
 	return w, nil
 }

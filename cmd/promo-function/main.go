@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -18,10 +17,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/promohq/promo/function"
+	"github.com/promohq/promo/function/deployed"
 	"github.com/promohq/promo/internal/contract"
 	"github.com/promohq/promo/internal/httpserve"
-	"github.com/promohq/promo/internal/mock"
 )
 
 func main() {
@@ -41,17 +39,7 @@ func run(healthcheck bool, getenv func(string) string) error {
 	if healthcheck {
 		return checkHealth(addr, getenv("PROMO_API_BASE"))
 	}
-	if getenv("PROMO_ENV") == "" {
-		return errors.New("PROMO_ENV is not set: name the environment (production, testnet, test, dev, or local for a demo on the embedded mock)")
-	}
-	cfg, err := function.ConfigFromEnv(function.Config{}, getenv)
-	if err != nil {
-		return err
-	}
-	if cfg.Env == function.EnvLocal && cfg.Upstream == "" {
-		cfg.Local = mock.New(mock.Options{})
-	}
-	h, err := function.New(cfg)
+	h, err := deployed.New(getenv)
 	if err != nil {
 		return err
 	}

@@ -7,15 +7,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"github.com/promohq/promo/function"
 	"github.com/promohq/promo/function/awslambda"
-	"github.com/promohq/promo/internal/mock"
+	"github.com/promohq/promo/function/deployed"
 )
 
 func main() {
@@ -27,20 +25,5 @@ func main() {
 	lambda.StartWithOptions(awslambda.Adapter{H: h}, lambda.WithEnableSIGTERM(func() { h.Close() }))
 }
 
-// build makes the handler from the environment. Unlike `promo serve`, a
-// deployment must name its environment: defaulting to local would put the
-// mock and its test control behind a public URL.
-func build(getenv func(string) string) (*function.Handler, error) {
-	if getenv("PROMO_ENV") == "" {
-		return nil, errors.New("PROMO_ENV is not set: name the environment (production, testnet, test, dev, or local for a demo on the embedded mock)")
-	}
-	cfg, err := function.ConfigFromEnv(function.Config{}, getenv)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Env == function.EnvLocal && cfg.Upstream == "" {
-		// A demo deployment: the mock with its seeded account and no campaigns.
-		cfg.Local = mock.New(mock.Options{})
-	}
-	return function.New(cfg)
-}
+// build makes the handler from the environment (function/deployed).
+var build = deployed.New

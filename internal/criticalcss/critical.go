@@ -17,12 +17,9 @@ func (t Tokens) AddHTML(doc string) {
 	z := html.NewTokenizer(strings.NewReader(doc))
 	var buf []byte
 	// add adds prefix+name, allocating only for a token not seen yet.
-	add := func(prefix byte, name []byte) {
-		buf = append(buf[:0], prefix)
-		buf = append(buf, name...)
-		if _, ok := t[string(buf[1:])]; prefix == 0 && !ok {
-			t[string(buf[1:])] = struct{}{}
-		} else if _, ok := t[string(buf)]; prefix != 0 && !ok {
+	add := func(prefix string, name []byte) {
+		buf = append(append(buf[:0], prefix...), name...)
+		if _, ok := t[string(buf)]; !ok {
 			t[string(buf)] = struct{}{}
 		}
 	}
@@ -32,18 +29,18 @@ func (t Tokens) AddHTML(doc string) {
 			return
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, more := z.TagName() // lowercased by the tokenizer
-			add(0, name)
+			add("", name)
 			for more {
 				var key, val []byte
 				key, val, more = z.TagAttr()
-				add('[', key)
+				add("[", key)
 				switch string(key) {
 				case "class":
 					for _, c := range bytes.Fields(val) {
-						add('.', c)
+						add(".", c)
 					}
 				case "id":
-					add('#', val)
+					add("#", val)
 				}
 			}
 		}

@@ -184,21 +184,16 @@ func (p *parser) skipSpace() {
 		switch {
 		case strings.HasPrefix(p.s[p.i:], "/*"):
 			p.i = commentEnd(p.s, p.i)
-		case strings.HasPrefix(p.s[p.i:], "<!--"), strings.HasPrefix(p.s[p.i:], "-->"):
-			p.i += 3 + btoi(p.s[p.i] == '<')
+		case strings.HasPrefix(p.s[p.i:], "<!--"):
+			p.i += len("<!--")
+		case strings.HasPrefix(p.s[p.i:], "-->"):
+			p.i += len("-->")
 		case strings.ContainsRune(" \t\r\n\f", rune(p.s[p.i])):
 			p.i++
 		default:
 			return
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // skipString returns the offset of the quote closing the string opened at i.

@@ -1,17 +1,13 @@
 import { lazy, Suspense } from "react";
 import { useClientContext } from "../../runtime/context";
-import { loadStyles } from "../../runtime/styles";
+import { loadChunk } from "../lazy";
 
 // The smart app banner's place in every page (DESIGN §8): the banner itself is a lazy
 // chunk that only phones outside the app load, after hydration (the prerendered HTML is
 // the same for every device), so first-load JS grows by these few lines only. A chunk
-// that fails to load shows nothing: the banner is an offer, not page content.
-const Banner = lazy(() =>
-  Promise.all([import("./Banner"), loadStyles()]).then(
-    ([m]) => m,
-    () => ({ default: () => null }),
-  ),
-);
+// that fails to load shows nothing: the banner is an offer, not page content. Like
+// every lazy widget it waits for the page's style sheets (loadChunk).
+const Banner = lazy(() => loadChunk(() => import("./Banner")).catch(() => ({ default: () => null })));
 
 export function BannerHost() {
   const { hydrated, isPhone, isApp } = useClientContext();
