@@ -180,6 +180,9 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 		b.bundle = bl.last
 	}
 	b.phase("bundle")
+	// A build that stops early still waits for the compression started beside the
+	// rendering: nothing may write into the site's cache after Build returns.
+	defer b.stopCompression()
 	res, err := bl.assemble(ctx, b, &diags)
 	if err != nil {
 		return nil, err

@@ -96,6 +96,15 @@ func (b *build) finishCompression() error {
 	return b.precompress(b.compressed)
 }
 
+// stopCompression waits for a compression still running (a build that failed or was
+// cancelled before finishCompression); its result no longer matters.
+func (b *build) stopCompression() {
+	if b.compressing != nil {
+		<-b.compressing
+		b.compressing = nil
+	}
+}
+
 // writeCacheFile stores body as file in the cache folder, atomically; a failure only
 // costs a later build the compression.
 func writeCacheFile(cache, file string, body []byte) {
