@@ -47,7 +47,8 @@ test-go:
 	bash scripts/install-redis.sh
 	PROMO_REQUIRE_REDIS=1 go test -race -count=1 ./...
 
-# Short fuzz runs of the request router and URL rules (longer ones in `make bench`).
+# Short fuzz runs of the request router, URL rules and the page scanner of the inline
+# style (longer ones in `make bench`).
 # Counted in executions, not seconds: a time limit races Go's fuzz coordinator
 # (golang/go#75804, fixed in Go 1.27) and fails at random on a busy machine.
 FUZZTIME ?= 30000x
@@ -55,6 +56,7 @@ test-fuzz:
 	go test -run='^$$' -fuzz='^FuzzRoute$$' -fuzztime=$(FUZZTIME) ./function
 	go test -run='^$$' -fuzz='^FuzzMembers$$' -fuzztime=$(FUZZTIME) ./function
 	go test -run='^$$' -fuzz='^FuzzRedirect$$' -fuzztime=$(FUZZTIME) ./internal/cdn
+	go test -run='^$$' -fuzz='^FuzzAddHTML$$' -fuzztime=$(FUZZTIME) ./internal/criticalcss
 
 test-ts: setup
 	$(NODE) node_modules/typescript/bin/tsc --noEmit -p .

@@ -157,11 +157,11 @@ func (w *nodeWorker) render(ctx context.Context, reqs []RenderRequest, idx []int
 			return w.died(err)
 		}
 		var reply struct {
-			ID       int             `json:"id"`
-			HTML     string          `json:"html"`
-			Stable   json.RawMessage `json:"stable"`
-			Warnings []string        `json:"warnings"`
-			Error    string          `json:"error"`
+			ID        int             `json:"id"`
+			HTMLBytes int             `json:"htmlBytes"`
+			Stable    json.RawMessage `json:"stable"`
+			Warnings  []string        `json:"warnings"`
+			Error     string          `json:"error"`
 		}
 		if err := json.Unmarshal(line, &reply); err != nil {
 			return fmt.Errorf("prerender worker answered something that is not JSON: %.200q", line)
@@ -169,7 +169,15 @@ func (w *nodeWorker) render(ctx context.Context, reqs []RenderRequest, idx []int
 		if reply.ID != first+n {
 			return fmt.Errorf("prerender worker answered request %d, expected %d", reply.ID, first+n)
 		}
-		res := RenderResult{HTML: reply.HTML, Stable: reply.Stable, Warnings: reply.Warnings}
+		// The page's HTML follows the line, as many bytes as it says (worker.cjs).
+		html := make([]byte, max(reply.HTMLBytes, 0))
+		if _, err := io.ReadFull(w.stdout, html); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return w.died(err)
+		}
+		res := RenderResult{HTML: string(html), Stable: reply.Stable, Warnings: reply.Warnings}
 		if reply.Error != "" {
 			res.Err = errors.New(reply.Error)
 		}

@@ -1,51 +1,13 @@
 package criticalcss
 
 import (
-	"bytes"
 	"slices"
 	"strings"
-
-	"golang.org/x/net/html"
 )
 
 // Tokens is what documents hold that a selector can require: ".class", "#id",
 // "element" and "[attribute".
 type Tokens map[string]struct{}
-
-// AddHTML adds the tokens of an HTML document or fragment.
-func (t Tokens) AddHTML(doc string) {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	var buf []byte
-	// add adds prefix+name, allocating only for a token not seen yet.
-	add := func(prefix string, name []byte) {
-		buf = append(append(buf[:0], prefix...), name...)
-		if _, ok := t[string(buf)]; !ok {
-			t[string(buf)] = struct{}{}
-		}
-	}
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			return
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, more := z.TagName() // lowercased by the tokenizer
-			add("", name)
-			for more {
-				var key, val []byte
-				key, val, more = z.TagAttr()
-				add("[", key)
-				switch string(key) {
-				case "class":
-					for _, c := range bytes.Fields(val) {
-						add(".", c)
-					}
-				case "id":
-					add("#", val)
-				}
-			}
-		}
-	}
-}
 
 // Add adds tokens held elsewhere (List of another set).
 func (t Tokens) Add(tokens ...string) {
