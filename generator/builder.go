@@ -151,7 +151,7 @@ func (bl *Builder) Build(ctx context.Context, in Input) (*Result, error) {
 	start := time.Now()
 	var diags diag.List
 	b := &build{opts: bl.opts, site: in.Site, locales: in.Site.Config.Locales, mark: start, out: newOutput(),
-		lastVariants: bl.variants, variants: artVariants{}}
+		lastVariants: bl.variants, variants: artVariants{}, brotli: lazyBrotli{node: bl.opts.Node}}
 	if err := b.limitLocales(in.Locales); err != nil {
 		return nil, err
 	}

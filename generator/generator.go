@@ -98,6 +98,7 @@ type build struct {
 	// The assets given compressed copies so far, and the compression under way.
 	compressed  map[string]bool
 	compressing chan error
+	brotli      lazyBrotli // started by the first copy to make, closed with the build
 	// firstPaint is how the pages' heads load their styles and scripts (firstpaint.go).
 	firstPaint *firstPaint
 }
