@@ -46,20 +46,11 @@ type brotliResult struct {
 func startBrotli(node string) (*brotliCompressor, error) {
 	cmd := exec.Command(node, "-e", brotliJS)
 	cmd.Env = append(os.Environ(), "UV_THREADPOOL_SIZE="+strconv.Itoa(max(runtime.GOMAXPROCS(0), 1)))
-	stdin, err := cmd.StdinPipe()
+	stdin, stdout, tail, err := startNodeProcess(cmd, "the brotli compressor")
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	c := &brotliCompressor{cmd: cmd, stdin: stdin, stderr: &tailBuffer{max: 8 << 10},
-		waiting: map[int]chan brotliResult{}, done: make(chan struct{})}
-	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the brotli compressor with %s: %w (run `npm install` to install the pinned Node)", node, err)
-	}
+	c := &brotliCompressor{cmd: cmd, stdin: stdin, stderr: tail, waiting: map[int]chan brotliResult{}, done: make(chan struct{})}
 	go c.read(bufio.NewReaderSize(stdout, 1<<16))
 	return c, nil
 }

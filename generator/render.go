@@ -86,20 +86,30 @@ func startWorker(node, nodeModules, bundle string) (*nodeWorker, error) {
 	// The bundle leaves React out; NODE_ENV picks React's production build, which is
 	// what the bundles' define says too.
 	cmd.Env = append(os.Environ(), "NODE_PATH="+nodeModules, "NODE_ENV=production")
-	stdin, err := cmd.StdinPipe()
+	stdin, stdout, tail, err := startNodeProcess(cmd, "the prerender worker")
 	if err != nil {
 		return nil, err
 	}
+	return &nodeWorker{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<20), stderr: tail}, nil
+}
+
+// startNodeProcess starts cmd, a Node process the build talks to through its stdin
+// and stdout, keeping the end of its stderr for the error that reports its death.
+func startNodeProcess(cmd *exec.Cmd, what string) (io.WriteCloser, io.ReadCloser, *tailBuffer, error) {
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	tail := &tailBuffer{max: 8 << 10}
 	cmd.Stderr = tail
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the prerender worker with %s: %w (run `npm install` to install the pinned Node)", node, err)
+		return nil, nil, nil, fmt.Errorf("starting %s with %s: %w (run `npm install` to install the pinned Node)", what, cmd.Path, err)
 	}
-	return &nodeWorker{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<20), stderr: tail}, nil
+	return stdin, stdout, tail, nil
 }
 
 // Render spreads the requests over the workers round-robin; each worker receives its
