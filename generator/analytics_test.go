@@ -17,11 +17,9 @@ import (
 func buildEnglish(t *testing.T, root string) *generator.Result {
 	t.Helper()
 	sitetest.RequireNodeModules(t)
-	repo := sitetest.RepoRoot()
-	res, err := generator.Build(context.Background(), generator.Options{
-		Root: root, Locales: []string{"en"},
-		Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules"),
-	})
+	opts := siteOptions(root)
+	opts.Locales = []string{"en"}
+	res, err := generator.Build(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

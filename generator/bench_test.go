@@ -63,8 +63,7 @@ func syntheticSite(b *testing.B, n int) string {
 func benchmarkBuild(b *testing.B, campaigns int) {
 	sitetest.RequireNodeModules(b)
 	root := syntheticSite(b, campaigns)
-	repo := sitetest.RepoRoot()
-	opts := generator.Options{Root: root, Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}
+	opts := siteOptions(root)
 	var pages int
 	for b.Loop() {
 		res, err := generator.Build(context.Background(), opts)
@@ -107,9 +106,9 @@ func peakMB() float64 {
 func BenchmarkRebuild759(b *testing.B) {
 	sitetest.RequireNodeModules(b)
 	root := syntheticSite(b, 33)
-	repo := sitetest.RepoRoot()
-	bl, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
-		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
+	opts := siteOptions(root)
+	opts.WriteInPlace = true
+	bl, err := generator.NewBuilder(opts)
 	if err != nil {
 		b.Fatal(err)
 	}

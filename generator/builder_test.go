@@ -2,7 +2,6 @@ package generator_test
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,9 +20,9 @@ func TestRebuildRendersOnlyAffectedPages(t *testing.T) {
 import { Hero } from "@promo/components";
 export default function Page() { return <main><Hero /></main>; }
 `)
-	repo := sitetest.RepoRoot()
-	b, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
-		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
+	opts := siteOptions(root)
+	opts.WriteInPlace = true
+	b, err := generator.NewBuilder(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,9 +103,9 @@ func TestRebuildSwapsServerCode(t *testing.T) {
 		return "-- campaigns/second/page.tsx --\n" + body + "\nexport default function Page() { return <main><p>{label}</p></main>; }\n"
 	}
 	root := writeSite(t, secondCampaign+page(`const label = "version 1";`))
-	repo := sitetest.RepoRoot()
-	b, err := generator.NewBuilder(generator.Options{Root: root, Components: filepath.Join(repo, "components"),
-		NodeModules: filepath.Join(repo, "node_modules"), WriteInPlace: true})
+	opts := siteOptions(root)
+	opts.WriteInPlace = true
+	b, err := generator.NewBuilder(opts)
 	if err != nil {
 		t.Fatal(err)
 	}

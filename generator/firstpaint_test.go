@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -80,9 +79,9 @@ func TestFirstPaintRulesAreInline(t *testing.T) {
 func TestPlainHeadLinksTheSheetsAndScripts(t *testing.T) {
 	root := writeSite(t, "")
 	sitetest.RequireNodeModules(t)
-	repo := sitetest.RepoRoot()
-	if _, err := generator.Build(context.Background(), generator.Options{Root: root, PlainHead: true,
-		Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}); err != nil {
+	opts := siteOptions(root)
+	opts.PlainHead = true
+	if _, err := generator.Build(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
 	page := read(t, root, "blast/index.html")

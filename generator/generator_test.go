@@ -70,12 +70,13 @@ func writeSite(t *testing.T, extra string) string {
 func build(t *testing.T, root string) (*generator.Result, error) {
 	t.Helper()
 	sitetest.RequireNodeModules(t)
+	return generator.Build(context.Background(), siteOptions(root))
+}
+
+// siteOptions builds the site at root with the repository's components and packages.
+func siteOptions(root string) generator.Options {
 	repo := sitetest.RepoRoot()
-	return generator.Build(context.Background(), generator.Options{
-		Root:        root,
-		Components:  filepath.Join(repo, "components"),
-		NodeModules: filepath.Join(repo, "node_modules"),
-	})
+	return generator.Options{Root: root, Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}
 }
 
 func read(t *testing.T, root, rel string) string {
@@ -416,8 +417,7 @@ func TestInterruptedBuildKeepsPreviousOutput(t *testing.T) {
 	sitetest.WriteInto(t, root, "-- locales/en/blast.json --\n{\"hero\": {\"title\": \"Changed\", \"subtitle\": \"x\"}, \"popup\": {\"title\": \"y\"}}\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	repo := sitetest.RepoRoot()
-	_, err := generator.Build(ctx, generator.Options{Root: root, Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")})
+	_, err := generator.Build(ctx, siteOptions(root))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("want context.Canceled, got %v", err)
 	}

@@ -146,11 +146,11 @@ func sameTree(t *testing.T, what string, got, want map[string]string) {
 // nothing changed it renders no page, with one text changed only the pages showing it.
 func TestBuildCacheGivesTheSameOutput(t *testing.T) {
 	sitetest.RequireNodeModules(t)
-	repo := sitetest.RepoRoot()
 	root := writeSite(t, "")
 	opts := func(out string, noCache bool) generator.Options {
-		return generator.Options{Root: root, Out: filepath.Join(t.TempDir(), out), NoCache: noCache,
-			Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}
+		o := siteOptions(root)
+		o.Out, o.NoCache = filepath.Join(t.TempDir(), out), noCache
+		return o
 	}
 	buildWith := func(o generator.Options) *generator.Result {
 		t.Helper()

@@ -17,12 +17,12 @@ import (
 // deleted or added by hand in the output is put right.
 func TestRepeatBuildWritesOnlyWhatChanged(t *testing.T) {
 	sitetest.RequireNodeModules(t)
-	repo := sitetest.RepoRoot()
 	root := writeSite(t, "")
 	out := filepath.Join(t.TempDir(), "dist")
 	opts := func(out string, noCache bool) generator.Options {
-		return generator.Options{Root: root, Out: out, NoCache: noCache,
-			Components: filepath.Join(repo, "components"), NodeModules: filepath.Join(repo, "node_modules")}
+		o := siteOptions(root)
+		o.Out, o.NoCache = out, noCache
+		return o
 	}
 	buildWith := func(o generator.Options) {
 		t.Helper()
